@@ -1,0 +1,160 @@
+// @ts-check
+/**
+ * Every word the page shows, in English and Greek. Notices about moves come from
+ * Python (Game.explain) already translated; this table covers the page's own labels.
+ * A node test checks both languages have the same keys and no empty strings.
+ */
+
+/** @type {Record<string, Record<string, string>>} */
+export const STRINGS = {
+  en: {
+    "game.eagle-wing": "Eagle Wing",
+    "game.saratoga": "Saratoga",
+    "game.kansas": "Kansas",
+    "pile.s": "stock",
+    "pile.w": "waste",
+    "pile.r": "reserve",
+    "pile.f": "foundation",
+    "pile.t": "tableau",
+    "piles.f": "foundations",
+    "piles.t": "tableau",
+    "rank.A": "Ace", "rank.2": "Two", "rank.3": "Three", "rank.4": "Four", "rank.5": "Five",
+    "rank.6": "Six", "rank.7": "Seven", "rank.8": "Eight", "rank.9": "Nine", "rank.T": "Ten",
+    "rank.J": "Jack", "rank.Q": "Queen", "rank.K": "King",
+    "suit.C": "clubs", "suit.D": "diamonds", "suit.H": "hearts", "suit.S": "spades",
+    "card.of": "{rank} of {suit}",
+    "card.on": "{card} on {pile}",
+    "card.down": "face-down card",
+    "slot.empty": "empty {pile}",
+    "slot.accepts": "takes {what}",
+    "accept.any": "any card",
+    "accept.waste": "a card from the waste",
+    "accept.rank": "{rank}",
+    "stock.redeal": "click to deal the waste again",
+    "stock.done": "no redeal left",
+    "ui.game": "Game",
+    "ui.draw": "Deal",
+    "ui.draw1": "Deal one",
+    "ui.draw3": "Deal three",
+    "ui.redeals": "Redeals",
+    "ui.redeals2": "2 redeals",
+    "ui.unlimited": "Unlimited",
+    "ui.seed": "Deal number",
+    "ui.new": "New",
+    "ui.restart": "Restart",
+    "ui.undo": "Undo",
+    "ui.redo": "Redo",
+    "ui.hint": "Hint",
+    "ui.autoplay": "Autoplay",
+    "ui.rules": "Rules",
+    "ui.close": "Close",
+    "ui.lang": "Language",
+    "ui.table": "Card table: {game}",
+    "ui.toolbar": "Game controls",
+    "st.score": "Score",
+    "st.moves": "Moves",
+    "st.time": "Time",
+    "st.stock": "Stock",
+    "st.reserve": "Reserve",
+    "st.base": "Base card",
+    "st.redeals": "Redeals left",
+    "st.unlimited": "∞",
+    "st.selected": "Selected: {card}",
+    "over.won": "You won!",
+    "over.wonsub": "Every card is home. Score {score} in {moves} moves.",
+    "over.lost": "No more moves",
+    "over.lostsub": "Undo to try another way, or start again.",
+    "ui.keys": "Arrows move, Enter or Space picks up and drops, Ctrl+Enter sends to a foundation, D deals, H hints, U or Ctrl+Z undoes, Ctrl+Y redoes, N starts a new deal.",
+  },
+  el: {
+    "game.eagle-wing": "Αετός",
+    "game.saratoga": "Σαρατόγκα",
+    "game.kansas": "Κάνσας",
+    "pile.s": "Μάνα",
+    "pile.w": "Σωρός",
+    "pile.r": "Ρεζέρβα",
+    "pile.f": "Βάση",
+    "pile.t": "Ταμπλό",
+    "piles.f": "Βάσεις",
+    "piles.t": "Ταμπλό",
+    "rank.A": "Άσσος", "rank.2": "Δύο", "rank.3": "Τρία", "rank.4": "Τέσσερα", "rank.5": "Πέντε",
+    "rank.6": "Έξι", "rank.7": "Επτά", "rank.8": "Οκτώ", "rank.9": "Εννιά", "rank.T": "Δέκα",
+    "rank.J": "Βαλές", "rank.Q": "Ντάμα", "rank.K": "Ρήγας",
+    // Greek names the suit after the rank: ♥ κούπα, ♦ καρό, ♣ σπαθί, ♠ μπαστούνι.
+    "suit.C": "σπαθί", "suit.D": "καρό", "suit.H": "κούπα", "suit.S": "μπαστούνι",
+    "card.of": "{rank} {suit}",
+    "card.on": "{card} στο {pile}",
+    "card.down": "κλειστό φύλλο",
+    "slot.empty": "άδειο: {pile}",
+    "slot.accepts": "δέχεται {what}",
+    "accept.any": "οποιοδήποτε φύλλο",
+    "accept.waste": "φύλλο από τον Σωρό",
+    "accept.rank": "{rank}",
+    "stock.redeal": "πατήστε για να ξαναμοιράσετε τον Σωρό",
+    "stock.done": "δεν μένει άλλο μοίρασμα",
+    "ui.game": "Παιχνίδι",
+    "ui.draw": "Μοίρασμα",
+    "ui.draw1": "Ανά ένα",
+    "ui.draw3": "Ανά τρία",
+    "ui.redeals": "Ξαναμοιράσματα",
+    "ui.redeals2": "2 ξαναμοιράσματα",
+    "ui.unlimited": "Απεριόριστα",
+    "ui.seed": "Αριθμός μοιράσματος",
+    "ui.new": "Νέο",
+    "ui.restart": "Από την αρχή",
+    "ui.undo": "Αναίρεση",
+    "ui.redo": "Επανάληψη",
+    "ui.hint": "Βοήθεια",
+    "ui.autoplay": "Αυτόματα",
+    "ui.rules": "Κανόνες",
+    "ui.close": "Κλείσιμο",
+    "ui.lang": "Γλώσσα",
+    "ui.table": "Τραπέζι: {game}",
+    "ui.toolbar": "Χειριστήρια παιχνιδιού",
+    "st.score": "Πόντοι",
+    "st.moves": "Κινήσεις",
+    "st.time": "Χρόνος",
+    "st.stock": "Μάνα",
+    "st.reserve": "Ρεζέρβα",
+    "st.base": "Φύλλο βάσης",
+    "st.redeals": "Μένουν μοιράσματα",
+    "st.unlimited": "∞",
+    "st.selected": "Επιλογή: {card}",
+    "over.won": "Κερδίσατε!",
+    "over.wonsub": "Όλα τα φύλλα στις Βάσεις. {score} πόντοι σε {moves} κινήσεις.",
+    "over.lost": "Δεν υπάρχουν άλλες κινήσεις",
+    "over.lostsub": "Αναιρέστε για να δοκιμάσετε αλλιώς, ή ξεκινήστε ξανά.",
+    "ui.keys": "Τα βέλη μετακινούν, Enter ή Space σηκώνει και αφήνει, Ctrl+Enter στέλνει στη Βάση, D μοιράζει, H βοηθά, U ή Ctrl+Z αναιρεί, Ctrl+Y επαναλαμβάνει, N νέο μοίρασμα.",
+  },
+};
+
+export const LANGS = /** @type {const} */ (["en", "el"]);
+
+/**
+ * Looks a label up and fills its {placeholders}; falls back to English, then the key.
+ * @param {string} lang @param {string} key @param {Record<string, string|number>} [args]
+ */
+export function t(lang, key, args) {
+  const table = STRINGS[lang] || STRINGS.en;
+  let s = table[key] ?? STRINGS.en[key] ?? key;
+  if (args) for (const [k, v] of Object.entries(args)) s = s.split(`{${k}}`).join(String(v));
+  return s;
+}
+
+/**
+ * A pile's name as people say it: "tableau 3", "foundation 1", "Μάνα".
+ * @param {string} lang @param {string} pile
+ */
+export function pileName(lang, pile) {
+  const kind = pile[0];
+  const name = t(lang, `pile.${kind}`);
+  return pile.length > 1 ? `${name} ${Number(pile.slice(1)) + 1}` : name;
+}
+
+/**
+ * Accessible name of a card: "Queen of hearts", "Ντάμα κούπα".
+ * @param {string} lang @param {string} rank @param {string} suit
+ */
+export function cardName(lang, rank, suit) {
+  return t(lang, "card.of", { rank: t(lang, `rank.${rank}`), suit: t(lang, `suit.${suit}`) });
+}
