@@ -1,0 +1,643 @@
+"""``Game``: one deal of one game, with its history, in the spirit of python-chess.
+
+The position lives in a ``Table`` (games/base.py); ``Game`` adds what a player and a
+program need around it: notation, undo/redo, hints, autoplay, explanations, status,
+observers, saving and pictures. It is the single source of truth the widget follows.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from . import progress
+from .cards import RANKS, code, parse_code
+from .deal import random_seed, shuffled_deck
+from .explain import explain as _explain
+from .games import GAMES, make_rules
+from .games.base import F0, F3, Record, Rules, Table
+from .moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, IllegalMove, Move
+
+JSON_FORMAT = "solitaire_widget.game"
+JSON_VERSION = 1
+
+Listener = Callable[["Game"], None]
+
+
+def _as_move(action: object) -> Move:
+    if isinstance(action, Move):
+        return action
+    if isinstance(action, str):
+        return Move.parse(action)
+    raise TypeError(f"a move is a Move or a string like 't2>f0', not {type(action).__name__}")
+
+
+def check_deck(deck: Iterable[object]) -> list[int]:
+    """52 distinct card codes -> card numbers; ValueError names the problem."""
+    if isinstance(deck, (str, bytes)):
+        raise ValueError("deck must be a list of 52 card codes, not a string")
+    try:
+        items = list(deck)
+    except TypeError:
+        raise ValueError("deck must be a list of 52 card codes") from None
+    if len(items) != 52:
+        raise ValueError(f"deck must hold 52 cards, not {len(items)}")
+    cards = []
+    for item in items:
+        if isinstance(item, str):
+            card, _ = parse_code(item.upper())
+        elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 52:
+            card = item
+        else:
+            raise ValueError(f"{item!r} is not a card code")
+        cards.append(card)
+    if len(set(cards)) != 52:
+        dupes = sorted({code(c) for c in cards if cards.count(c) > 1})
+        raise ValueError(f"deck has duplicate cards: {', '.join(dupes)}")
+    return cards
+
+
+class Game:
+    """A deal of Eagle Wing, Saratoga or Kansas, played exactly as Aisleriot plays it.
+
+    >>> g = Game("kansas", seed=1)
+    >>> [str(m) for m in g.legal_moves]
+    ['draw', 't1>f1', 't1>f2', 't1>f3']
+    >>> g.play("t1>f1")
+    Move.parse('t1>f1')
+    """
+
+    def __init__(
+        self,
+        name: str = "kansas",
+        seed: int | None = None,
+        *,
+        deck: Iterable[object] | None = None,
+        **options: Any,
+    ) -> None:
+        self._rules: Rules = make_rules(name, **options)
+        if deck is not None and seed is not None:
+            raise ValueError("give a seed or a deck, not both")
+        if deck is not None:
+            self.seed: int | None = None
+            self._deck: list[int] | None = check_deck(deck)
+        else:
+            if seed is None:
+                seed = random_seed()
+            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
+                raise ValueError(f"seed must be an int from 0 to 2**32-1, not {seed!r}")
+            self.seed = seed
+            self._deck = shuffled_deck(seed)
+        piles = self._rules.deal(list(self._deck))
+        base = piles[F0][0] % 13 + 1 if self._rules.has_base_card else None
+        self._listeners: list[Listener] = []
+        self._reset(Table(self._rules, piles, 0, base))
+
+    def _reset(self, table: Table) -> None:
+        self._start = table.copy()
+        self._table = table
+        self._undo: list[list[Record]] = []
+        self._redo: list[list[Move]] = []
+        self._times: list[float] = []
+        self._cache: dict[str, Any] = {}
+
+    # ---- construction from saved forms ------------------------------------------------
+    @classmethod
+    def from_snapshot(
+        cls, state: dict, name: str = "kansas", *, base: str | int | None = None, **options: Any
+    ) -> Game:
+        """A game starting from a position in the trace/snapshot format.
+
+        ``base`` (a rank like ``"5"`` or 5) is needed only when no foundation is started.
+        ValueError if the position cannot occur in that game.
+        """
+        rules = make_rules(name, **options)
+        piles, redeals_used = _piles_from_state(rules, state)
+        base_rank = _base_rank(rules, piles, base)
+        game = cls.__new__(cls)
+        game._rules = rules
+        game.seed = None
+        game._deck = None
+        game._listeners = []
+        game._reset(Table(rules, piles, redeals_used, base_rank))
+        return game
+
+    # ---- reading ---------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self._rules.name
+
+    @property
+    def title(self) -> str:
+        return self._rules.title
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self._rules.options)
+
+    @property
+    def table(self) -> Table:
+        """The live position (read it; change it only through the game)."""
+        return self._table
+
+    @property
+    def deck(self) -> list[str] | None:
+        """The dealt deck, first card dealt first (None for a game set up by snapshot)."""
+        return None if self._deck is None else [code(c) for c in self._deck]
+
+    @property
+    def legal_moves(self) -> list[Move]:
+        moves = self._cache.get("legal")
+        if moves is None:
+            moves = self._cache["legal"] = self._table.legal_moves()
+        return list(moves)
+
+    def is_legal(self, action: object) -> bool:
+        try:
+            return self._table.reason(_as_move(action)) is None
+        except (IllegalMove, TypeError):
+            return False
+
+    @property
+    def score(self) -> int:
+        """Aisleriot's score: the number of cards on the foundations."""
+        return self._table.foundation_cards()
+
+    @property
+    def status(self) -> str:
+        """``"won"``, ``"lost"`` (only moves that cycle without progress remain) or
+        ``"playing"``."""
+        status = self._cache.get("status")
+        if status is None:
+            if self._table.is_won():
+                status = "won"
+            elif progress.is_stuck(self._table):
+                status = "lost"
+            else:
+                status = "playing"
+            self._cache["status"] = status
+        return status
+
+    @property
+    def is_won(self) -> bool:
+        return self._table.is_won()
+
+    @property
+    def history(self) -> list[str]:
+        """Every action played since the deal, in notation (autoplay chains included)."""
+        return [str(move) for group in self._undo for move, _ in group]
+
+    @property
+    def moves(self) -> int:
+        return sum(len(group) for group in self._undo)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def stock_left(self) -> int:
+        return len(self._table.piles[STOCK])
+
+    @property
+    def waste_size(self) -> int:
+        return len(self._table.piles[WASTE])
+
+    @property
+    def reserve_left(self) -> int | None:
+        return len(self._table.piles[RESERVE]) if self._rules.has_reserve else None
+
+    @property
+    def redeals_left(self) -> int | None:
+        """None when redeals are unlimited."""
+        return self._table.redeals_left
+
+    @property
+    def redeals_used(self) -> int:
+        return self._table.redeals_used
+
+    @property
+    def base_rank(self) -> str | None:
+        """The base card's rank (``"5"``, ``"T"``, ``"K"``), or None in Saratoga."""
+        return None if self._table.base is None else RANKS[self._table.base - 1]
+
+    @property
+    def draw_count(self) -> int:
+        return self._rules.draw_count
+
+    @property
+    def n_tableau(self) -> int:
+        return self._rules.n_tableau
+
+    def pile(self, pile: str) -> list[str]:
+        """The cards of one pile, bottom to top, in the snapshot's codes."""
+        from .moves import pile_index
+
+        index = pile_index(pile)
+        if index >= FIRST_TABLEAU + self._rules.n_tableau or (
+            index == RESERVE and not self._rules.has_reserve
+        ):
+            raise ValueError(f"{self.title} has no pile {pile!r}")
+        return self._codes(index)
+
+    def _codes(self, index: int) -> list[str]:
+        return _pile_codes(self._table, index)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The position in the trace format: ``{"s", "w", "r", "f", "t"}``."""
+        return table_state(self._table)
+
+    # ---- playing ---------------------------------------------------------------------
+    def play(self, action: Move | str) -> Move:
+        """Play one action with everything that follows from it; return the Move.
+
+        ``IllegalMove`` says why when the rules refuse it; the game is then unchanged.
+        """
+        move = _as_move(action)
+        why = self._table.reason(move)
+        if why is not None:
+            raise IllegalMove(self.explain(move))
+        self._push([self._table.apply(move)])
+        self._redo.clear()
+        self._changed()
+        return move
+
+    push = play  # python-chess spelling
+
+    def draw(self) -> Move:
+        """Click the stock: deal, or turn the waste over when a redeal is left."""
+        return self.play(DRAW)
+
+    def _push(self, group: list[Record]) -> None:
+        self._undo.append(group)
+        self._times.append(time.time())
+
+    def undo(self) -> list[Move]:
+        """Take back the last action (a whole autoplay chain at once); return its moves."""
+        if not self._undo:
+            raise IllegalMove("There is nothing to undo.")
+        group = self._undo.pop()
+        self._times.pop()
+        for record in reversed(group):
+            self._table.revert(record)
+        moves = [move for move, _ in group]
+        self._redo.append(moves)
+        self._changed()
+        return moves
+
+    def pop(self) -> Move:
+        """python-chess spelling of ``undo``: return the last move taken back."""
+        return self.undo()[-1]
+
+    def redo(self) -> list[Move]:
+        """Play again the last action taken back."""
+        if not self._redo:
+            raise IllegalMove("There is nothing to redo.")
+        moves = self._redo.pop()
+        self._push([self._table.apply(move) for move in moves])
+        self._changed()
+        return moves
+
+    def restart(self) -> None:
+        """Back to the deal (same cards); history and redo are cleared."""
+        self._reset(self._start.copy())
+        self._changed()
+
+    def new(self, seed: int | None = None) -> None:
+        """A new deal of the same game and options (random seed unless given)."""
+        fresh = Game(self.name, seed, **self.options)
+        self.seed, self._deck = fresh.seed, fresh._deck
+        self._reset(fresh._table)
+        self._changed()
+
+    # ---- help ------------------------------------------------------------------------
+    def explain(self, action: Move | str, lang: str = "en") -> str:
+        """Why ``action`` is legal or not, in words (``lang="el"`` for Greek)."""
+        return _explain(self._table, action, lang)
+
+    def foundation_move(self, pile: str) -> Move | None:
+        """What a double-click on ``pile`` does: its top card to a foundation, or None."""
+        from .moves import pile_index
+
+        try:
+            src = pile_index(pile) if isinstance(pile, str) else int(pile)
+        except (ValueError, TypeError):
+            return None
+        for f in FOUNDATIONS:
+            move = Move(src, f, 1)
+            if src != f and self._table.reason(move) is None:
+                return move
+        return None
+
+    def hints(self) -> list[Move]:
+        """Moves worth playing, best first: Aisleriot's hint order, then what it misses."""
+        cached = self._cache.get("hints")
+        if cached is not None:
+            return list(cached)
+        out: list[Move] = []
+        if self.status == "playing":
+            t = self._table
+            legal = set(self.legal_moves)
+            last = self._undo[-1] if self._undo else None
+            candidates = [*t.rules.aisleriot_hints(t), *self._extra_hints()]
+            for move in candidates:
+                if move in legal and move not in out and not self._pointless(move, last):
+                    out.append(move)
+            if DRAW in legal and DRAW not in out:
+                out.append(DRAW)
+        self._cache["hints"] = out
+        return list(out)
+
+    def hint(self) -> Move | None:
+        """A move worth playing, or None when there is none."""
+        hints = self.hints()
+        return hints[0] if hints else None
+
+    def _extra_hints(self) -> list[Move]:
+        # Moves Aisleriot's hint does not look for but a player would: any card that can
+        # go up, and (Saratoga) part of a run moved to lay bare a card that can go up.
+        t = self._table
+        extra = [m for m in self.legal_moves if F0 <= m.dst <= F3 and not F0 <= m.src <= F3]
+        if self.name == "saratoga":
+            for m in self.legal_moves:
+                src = t.piles[m.src]
+                if m.src >= FIRST_TABLEAU and m.dst >= FIRST_TABLEAU and m.count < len(src):
+                    scratch = t.copy()
+                    scratch.apply(m)
+                    if any(scratch.reason(Move(m.src, f)) is None for f in FOUNDATIONS):
+                        extra.append(m)
+        return extra
+
+    def _pointless(self, move: Move, last: list[Record] | None) -> bool:
+        t = self._table
+        src, dst, n = move
+        if move == DRAW:
+            return False
+        spile = t.piles[src]
+        # an Ace shuffled between empty foundations
+        if F0 <= src <= F3 and F0 <= dst <= F3:
+            return True
+        # a whole column moved into an empty column changes nothing but its place
+        if src >= FIRST_TABLEAU and dst >= FIRST_TABLEAU and not t.piles[dst] and n == len(spile):
+            return True
+        # the reverse of the last move
+        if last is not None and len(last) == 1:
+            (lm, info) = last[0]
+            if not lm.is_draw and not info and (lm.dst, lm.src, lm.count) == (src, dst, n):
+                return True
+        return False
+
+    def autoplay(self) -> list[Move]:
+        """Play every move to a foundation that can never cost a win; one undo reverts all.
+
+        Each game's ``safe_to_foundation`` says (and proves in a comment) which are safe.
+        """
+        t = self._table
+        group: list[Record] = []
+        sources = [WASTE, RESERVE, *t.tableau]
+        progress_made = True
+        while progress_made:
+            progress_made = False
+            for src in sources:
+                pile = t.piles[src]
+                if not pile:
+                    continue
+                for f in FOUNDATIONS:
+                    move = Move(src, f, 1)
+                    if t.reason(move) is None and t.rules.safe_to_foundation(t, src):
+                        group.append(t.apply(move))
+                        progress_made = True
+                        break
+        if group:
+            self._push(group)
+            self._redo.clear()
+            self._changed()
+        return [move for move, _ in group]
+
+    # ---- observers -------------------------------------------------------------------
+    def on_change(self, callback: Listener) -> Callable[[], None]:
+        """Call ``callback(game)`` after every change; returns a function that stops it."""
+        self._listeners.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._listeners:
+                self._listeners.remove(callback)
+
+        return unsubscribe
+
+    def _changed(self) -> None:
+        self._cache.clear()
+        for callback in list(self._listeners):
+            callback(self)
+
+    # ---- saving ----------------------------------------------------------------------
+    @property
+    def action_times(self) -> list[float]:
+        """Wall-clock time (``time.time()``) of each action on the undo stack."""
+        return list(self._times)
+
+    def to_json(self) -> str:
+        """The whole game: options, deal, history and redo stack, in a versioned format."""
+        data = {
+            "format": JSON_FORMAT,
+            "version": JSON_VERSION,
+            "game": self.name,
+            "options": self.options,
+            "seed": self.seed,
+            "deck": self.deck,
+            "start": table_state(self._start),
+            "base": self.base_rank,
+            "history": [[str(m) for m, _ in group] for group in self._undo],
+            "times": self._times,
+            "redo": [[str(m) for m in group] for group in self._redo],
+            "state": self.snapshot(),
+        }
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Restore a game saved by ``to_json``; ValueError if it is corrupt or inconsistent."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as err:
+            raise ValueError(f"not a saved game: {err}") from None
+        if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
+            raise ValueError("not a saved solitaire_widget game")
+        if data.get("version") != JSON_VERSION:
+            raise ValueError(f"unsupported saved-game version {data.get('version')!r}")
+        try:
+            options = data["options"]
+            if not isinstance(options, dict):
+                raise ValueError("options must be an object")
+            game = cls.from_snapshot(data["start"], data["game"], base=data.get("base"), **options)
+            seed, deck = data.get("seed"), data.get("deck")
+            if deck is not None:
+                dealt = check_deck(deck)
+                if game._rules.deal(list(dealt)) != game._start.piles:
+                    raise ValueError("the deck does not deal the saved starting position")
+                if seed is not None and shuffled_deck(seed) != dealt:
+                    raise ValueError("the seed does not deal the saved deck")
+                game._deck, game.seed = dealt, seed
+            history, redo = data["history"], data["redo"]
+            for group in history:
+                if not isinstance(group, list) or not group:
+                    raise ValueError("history entries must be non-empty lists of actions")
+                records = [game._table.apply(_checked(game._table, a)) for a in group]
+                game._push(records)
+            times = data.get("times")
+            if isinstance(times, list) and len(times) == len(game._times):
+                game._times = [float(x) for x in times]
+            for group in redo:
+                if not isinstance(group, list) or not group:
+                    raise ValueError("redo entries must be non-empty lists of actions")
+                game._redo.append([_as_move(a) for a in group])
+            _check_redo_chain(game)
+            if "state" in data and data["state"] != game.snapshot():
+                raise ValueError("the saved position does not match the replayed history")
+        except (KeyError, TypeError, IllegalMove) as err:
+            raise ValueError(f"corrupt saved game: {err}") from None
+        return game
+
+    # ---- pictures --------------------------------------------------------------------
+    def __str__(self) -> str:
+        from .render import table_text
+
+        return table_text(self)
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        origin = f"seed={self.seed}" if self.seed is not None else "custom deal"
+        return (
+            f"<Game {self.name!r} {origin}{opts}: {self.status}, score {self.score}, "
+            f"{self.moves} moves>"
+        )
+
+    def _repr_svg_(self) -> str:
+        from .render import table_svg
+
+        return table_svg(self)
+
+
+def _checked(t: Table, action: object) -> Move:
+    move = _as_move(action)
+    why = t.reason(move)
+    if why is not None:
+        raise ValueError(f"saved action {action!r} is illegal there ({why})")
+    return move
+
+
+def _check_redo_chain(game: Game) -> None:
+    # the redo stack must replay in order from the current position
+    scratch = game._table.copy()
+    for group in reversed(game._redo):
+        for move in group:
+            if scratch.reason(move) is not None:
+                raise ValueError("the redo stack does not follow from the saved position")
+            scratch.apply(move)
+
+
+def _pile_codes(t: Table, index: int) -> list[str]:
+    pile = t.piles[index]
+    n = len(pile)
+    face_up = t.rules.face_up
+    return [code(c, face_up(index, i, n)) for i, c in enumerate(pile)]
+
+
+def table_state(t: Table) -> dict[str, Any]:
+    """A position in the trace format: ``{"s", "w", "r", "f", "t"}``, bottom to top."""
+    state: dict[str, Any] = {"s": _pile_codes(t, STOCK), "w": _pile_codes(t, WASTE)}
+    if t.rules.has_reserve:
+        state["r"] = _pile_codes(t, RESERVE)
+    state["f"] = [_pile_codes(t, f) for f in FOUNDATIONS]
+    state["t"] = [_pile_codes(t, i) for i in t.tableau]
+    return state
+
+
+def _piles_from_state(rules: Rules, state: object) -> tuple[list[list[int]], int]:
+    if not isinstance(state, dict):
+        raise ValueError("a position is a dict with keys s, w, f, t (and r)")
+    expected = {"s", "w", "f", "t"} | ({"r"} if rules.has_reserve else set())
+    if set(state) - {"redeals_used"} != expected:
+        raise ValueError(f"a {rules.title} position has exactly the keys {sorted(expected)}")
+    piles = rules.empty_piles()
+    faces: list[list[bool]] = [[] for _ in piles]
+
+    def fill(index: int, codes: object) -> None:
+        if not isinstance(codes, list):
+            raise ValueError("each pile is a list of card codes")
+        for c in codes:
+            card, up = parse_code(c)
+            piles[index].append(card)
+            faces[index].append(up)
+
+    fill(STOCK, state["s"])
+    fill(WASTE, state["w"])
+    if rules.has_reserve:
+        fill(RESERVE, state["r"])
+    if not isinstance(state["f"], list) or len(state["f"]) != 4:
+        raise ValueError("a position has 4 foundations")
+    for i, pile in enumerate(state["f"]):
+        fill(F0 + i, pile)
+    if not isinstance(state["t"], list) or len(state["t"]) != rules.n_tableau:
+        raise ValueError(f"{rules.title} has {rules.n_tableau} columns")
+    for i, pile in enumerate(state["t"]):
+        fill(FIRST_TABLEAU + i, pile)
+    cards = [c for p in piles for c in p]
+    if len(cards) != 52 or len(set(cards)) != 52:
+        raise ValueError("a position holds each of the 52 cards exactly once")
+    for index, pile in enumerate(piles):
+        for i, up in enumerate(faces[index]):
+            if up != rules.face_up(index, i, len(pile)):
+                raise ValueError(
+                    f"card {code(pile[i])} is face {'up' if up else 'down'} where the rules "
+                    "say otherwise"
+                )
+    for f in FOUNDATIONS:
+        pile = piles[f]
+        for a, b in zip(pile, pile[1:]):
+            if a // 13 != b // 13 or (a % 13 + 1) % 13 != b % 13:
+                raise ValueError("each foundation must be one suit in rising order")
+        if rules.name == "saratoga" and pile and pile[0] % 13 != 0:
+            raise ValueError("Saratoga's foundations start with an Ace")
+    used = state.get("redeals_used", 0)
+    if not isinstance(used, int) or used < 0 or (
+        rules.max_redeals is not None and used > rules.max_redeals
+    ):
+        raise ValueError(f"redeals_used {used!r} is not possible with these options")
+    return piles, used
+
+
+def _base_rank(rules: Rules, piles: list[list[int]], base: str | int | None) -> int | None:
+    if not rules.has_base_card:
+        if base is not None:
+            raise ValueError(f"{rules.title} has no base card")
+        return None
+    starts = {piles[f][0] % 13 + 1 for f in FOUNDATIONS if piles[f]}
+    if base is not None:
+        if isinstance(base, str):
+            if len(base) != 1 or base.upper() not in RANKS:
+                raise ValueError(f"base must be a rank like '5' or 'K', not {base!r}")
+            value = RANKS.index(base.upper()) + 1
+        elif isinstance(base, int) and 1 <= base <= 13:
+            value = base
+        else:
+            raise ValueError(f"base must be a rank like '5' or 'K', not {base!r}")
+        starts.add(value)
+    if len(starts) > 1:
+        raise ValueError("every foundation must start with the same (base) rank")
+    if not starts:
+        raise ValueError(f"{rules.title} needs base= when no foundation is started")
+    return starts.pop()
+
+
+__all__ = ["GAMES", "Game", "IllegalMove", "Move", "check_deck"]

@@ -1,0 +1,286 @@
+"""The contract every game fulfils, and the mechanics they share.
+
+A game is a ``Rules`` subclass: how it deals, what may be picked up, where it may be
+dropped (each refusal named by a reason key that ``explain`` turns into words), which
+moves to the foundations can never hurt, and Aisleriot's hint order. Everything that
+is the same in every game (piles, moving cards, the stock, undo records, the legal-move
+list) lives once here in ``Table``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any, ClassVar
+
+from ..cards import ACE, KING
+from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
+
+F0 = FOUNDATIONS[0]
+F3 = FOUNDATIONS[-1]
+_UNSET: Any = object()
+
+
+class Rules:
+    """One game's rules. Instances carry the options (draw count, redeals)."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    title_el: ClassVar[str]
+    n_tableau: ClassVar[int]
+    has_reserve: ClassVar[bool] = False
+    # Eagle Wing and Kansas deal the reserve's top card into a column emptied by a move.
+    refills_from_reserve: ClassVar[bool] = False
+    # Eagle Wing and Kansas start their foundations at the base card and wrap K -> A.
+    has_base_card: ClassVar[bool] = False
+    default_redeals: ClassVar[int | None] = 0
+    option_names: ClassVar[tuple[str, ...]] = ("redeals",)
+
+    draw_count: int = 1
+
+    def __init__(self, redeals: int | None = _UNSET) -> None:
+        if redeals is _UNSET:
+            redeals = self.default_redeals
+        if redeals is not None:
+            if isinstance(redeals, bool) or not isinstance(redeals, int):
+                raise TypeError(f"redeals must be an int >= 0 or None, not {redeals!r}")
+            if redeals == -1:  # the traces' spelling of "unlimited"
+                redeals = None
+            elif redeals < 0:
+                raise ValueError(f"redeals must be >= 0 or None (unlimited), not {redeals}")
+        self.max_redeals: int | None = redeals
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"redeals": self.max_redeals}
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}({opts})"
+
+    # ---- dealing -------------------------------------------------------------------
+    def deal(self, deck: list[int]) -> list[list[int]]:
+        """The piles right after the deal; ``deck[0]`` is the first card dealt."""
+        raise NotImplementedError
+
+    def empty_piles(self) -> list[list[int]]:
+        return [[] for _ in range(FIRST_TABLEAU + self.n_tableau)]
+
+    def face_up(self, pile: int, position: int, length: int) -> bool:
+        """Whether the card at ``position`` (0 = bottom) of ``pile`` shows its face.
+
+        Face state follows from the rules in all three games, so it is not stored.
+        """
+        return pile != STOCK
+
+    # ---- the rules proper ----------------------------------------------------------
+    def pick_reason(self, t: Table, src: int, n: int) -> str | None:
+        """Why the top ``n`` cards of ``src`` cannot be picked up (None: they can)."""
+        raise NotImplementedError
+
+    def drop_reason(self, t: Table, src: int, n: int, dst: int) -> str | None:
+        """Why those cards cannot go onto ``dst`` (None: they can)."""
+        raise NotImplementedError
+
+    def safe_to_foundation(self, t: Table, src: int) -> bool:
+        """Whether sending ``src``'s top card to a foundation can never cost a win."""
+        raise NotImplementedError
+
+    def aisleriot_hints(self, t: Table) -> Iterator[Move]:
+        """The moves Aisleriot's own hint would suggest, in its order of priority."""
+        raise NotImplementedError
+
+    def legal_keys(self, t: Table, src: int, n: int, dst: int) -> list[str]:
+        """Text keys that say why a legal move is allowed (see ``texts.py``)."""
+        raise NotImplementedError
+
+    # ---- helpers shared by the games that use a base card -------------------------
+    def foundation_keys(self, t: Table, card: int, dst: int) -> list[str]:
+        pile = t.piles[dst]
+        if not pile:
+            return ["legal_found_base"]
+        return ["legal_found_wrap" if pile[-1] % 13 == 12 else "legal_found_up"]
+
+    def relative_rank(self, t: Table, card: int) -> int:
+        """0 for the base rank, 1 for the next, ... 12 for the rank just below it."""
+        return (card % 13 + 1 - t.base) % 13
+
+    def wrapping_foundation_reason(self, t: Table, card: int, dst: int) -> str | None:
+        pile = t.piles[dst]
+        if not pile:
+            return None if card % 13 + 1 == t.base else "foundation_base"
+        top = pile[-1]
+        if top // 13 != card // 13:
+            return "foundation_suit"
+        if card % 13 + 1 != top % 13 + 2 and not (top % 13 + 1 == KING and card % 13 + 1 == ACE):
+            return "foundation_rank_wrap"
+        return None
+
+
+Record = tuple[Move, int]
+
+
+class Table:
+    """The piles of one game in play, with the moves that change them in place.
+
+    ``apply`` returns a small record that ``revert`` uses to undo exactly; the game's
+    history and the solver both stand on this pair.
+    """
+
+    __slots__ = ("base", "piles", "redeals_used", "rules")
+
+    def __init__(
+        self, rules: Rules, piles: list[list[int]], redeals_used: int = 0, base: int | None = None
+    ) -> None:
+        self.rules = rules
+        self.piles = piles
+        self.redeals_used = redeals_used
+        self.base = base
+
+    def copy(self) -> Table:
+        return Table(self.rules, [list(p) for p in self.piles], self.redeals_used, self.base)
+
+    # ---- reading -------------------------------------------------------------------
+    @property
+    def tableau(self) -> range:
+        return range(FIRST_TABLEAU, FIRST_TABLEAU + self.rules.n_tableau)
+
+    def foundation_cards(self) -> int:
+        p = self.piles
+        return len(p[3]) + len(p[4]) + len(p[5]) + len(p[6])
+
+    def is_won(self) -> bool:
+        return self.foundation_cards() == 52
+
+    @property
+    def redeals_left(self) -> int | None:
+        limit = self.rules.max_redeals
+        return None if limit is None else limit - self.redeals_used
+
+    def key(self) -> tuple:
+        """Hashable position (the redeal counter only matters when redeals are limited)."""
+        counter = self.redeals_used if self.rules.max_redeals is not None else 0
+        return (counter, *map(tuple, self.piles))
+
+    # ---- checking ------------------------------------------------------------------
+    def draw_reason(self) -> str | None:
+        if self.piles[STOCK]:
+            return None
+        if not self.piles[WASTE]:
+            return "draw_nothing"
+        left = self.redeals_left
+        if left is not None and left <= 0:
+            return "draw_no_redeals" if self.rules.max_redeals else "draw_no_redeal_game"
+        return None
+
+    def reason(self, move: Move) -> str | None:
+        """Why ``move`` is illegal here, as a reason key; None if it is legal."""
+        if move.src == STOCK:
+            if move != DRAW:
+                return "stock_face_down"
+            return self.draw_reason()
+        src, dst, n = move
+        last = FIRST_TABLEAU + self.rules.n_tableau
+        if not 0 <= src < last or not 0 <= dst < last:
+            return "no_such_pile"
+        if not self.rules.has_reserve and RESERVE in (src, dst):
+            return "no_reserve"
+        if n < 1:
+            return "no_such_pile"
+        pile = self.piles[src]
+        if not pile:
+            return "source_empty"
+        if n > len(pile):
+            return "not_enough_cards"
+        if n > 1 and src < FIRST_TABLEAU:
+            return "single_stack"
+        if dst == src:
+            return "same_pile"
+        why = self.rules.pick_reason(self, src, n)
+        if why is not None:
+            return why
+        if dst == STOCK:
+            return "drop_stock"
+        if dst == WASTE:
+            return "drop_waste"
+        if dst == RESERVE:
+            return "drop_reserve"
+        return self.rules.drop_reason(self, src, n, dst)
+
+    def legal_moves(self) -> list[Move]:
+        rules = self.rules
+        piles = self.piles
+        moves: list[Move] = []
+        if self.draw_reason() is None:
+            moves.append(DRAW)
+        last = FIRST_TABLEAU + rules.n_tableau
+        targets = range(F0, last)
+        sources: Iterable[int] = (WASTE, RESERVE, *range(F0, last))
+        for src in sources:
+            pile = piles[src]
+            if not pile:
+                continue
+            depth = len(pile) if src >= FIRST_TABLEAU else 1
+            for n in range(1, depth + 1):
+                if rules.pick_reason(self, src, n) is not None:
+                    # every game refuses deeper groups once a shallower one is refused
+                    break
+                for dst in targets:
+                    if dst != src and rules.drop_reason(self, src, n, dst) is None:
+                        moves.append(Move(src, dst, n))
+        return moves
+
+    # ---- changing ------------------------------------------------------------------
+    def apply(self, move: Move) -> Record:
+        """Play a legal move with its automatic consequences; return the undo record."""
+        piles = self.piles
+        if move.src == STOCK:
+            stock, waste = piles[STOCK], piles[WASTE]
+            if stock:
+                k = min(self.rules.draw_count, len(stock))
+                for _ in range(k):
+                    waste.append(stock.pop())
+                return (move, k)
+            # turn the waste over so the next pass deals in the same order
+            waste.reverse()
+            stock.extend(waste)
+            waste.clear()
+            self.redeals_used += 1
+            return (move, 0)
+        src, dst, n = move
+        sp = piles[src]
+        cards = sp[-n:]
+        del sp[-n:]
+        if F0 <= dst <= F3:
+            # a group lands on a foundation top card first, so it stays in sequence
+            cards.reverse()
+        piles[dst].extend(cards)
+        if self.rules.refills_from_reserve and src >= FIRST_TABLEAU and not sp:
+            reserve = piles[RESERVE]
+            if reserve:
+                sp.append(reserve.pop())
+                return (move, 1)
+        return (move, 0)
+
+    def revert(self, record: Record) -> None:
+        move, info = record
+        piles = self.piles
+        if move.src == STOCK:
+            stock, waste = piles[STOCK], piles[WASTE]
+            if info:
+                for _ in range(info):
+                    stock.append(waste.pop())
+            else:
+                stock.reverse()
+                waste.extend(stock)
+                stock.clear()
+                self.redeals_used -= 1
+            return
+        src, dst, n = move
+        sp, dp = piles[src], piles[dst]
+        if info:
+            piles[RESERVE].append(sp.pop())
+        cards = dp[-n:]
+        del dp[-n:]
+        if F0 <= dst <= F3:
+            cards.reverse()
+        sp.extend(cards)

@@ -1,0 +1,120 @@
+"""Eagle Wing (Αετός), as Aisleriot's ``eagle-wing.scm`` plays it.
+
+Eight wing columns around a 13-card trunk (the reserve). Foundations start at the base
+card and build up in suit, wrapping King -> Ace; columns build down in suit, also
+wrapping (Ace <- King), hold three cards at most and take one card at a time. A column
+emptied by a move is refilled from the trunk at once, so columns stay empty only once the
+trunk is used up. The trunk's bottom card lies face up from the deal and can be played
+when it is the last one left. One card per deal, two redeals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..cards import ACE, KING
+from ..moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
+from .base import F0, F3, Rules, Table
+
+MAX_COLUMN = 3
+
+
+class EagleWing(Rules):
+    name = "eagle-wing"
+    title = "Eagle Wing"
+    title_el = "Αετός"
+    n_tableau = 8
+    has_reserve = True
+    refills_from_reserve = True
+    has_base_card = True
+    default_redeals = 2
+
+    def deal(self, deck: list[int]) -> list[list[int]]:
+        piles = self.empty_piles()
+        piles[RESERVE] = deck[0:13]           # deck[0] at the bottom, face up
+        for i in range(8):
+            piles[FIRST_TABLEAU + i] = [deck[13 + i]]
+        piles[F0] = [deck[21]]                # the base card
+        piles[STOCK] = deck[:21:-1]           # deck[22] on top
+        return piles
+
+    def face_up(self, pile: int, position: int, length: int) -> bool:
+        if pile == RESERVE:
+            return position == 0              # only the trunk's bottom card shows
+        return pile != STOCK
+
+    def pick_reason(self, t: Table, src: int, n: int) -> str | None:
+        if F0 <= src <= F3:
+            return "foundation_locked"
+        if src == RESERVE and len(t.piles[RESERVE]) > 1:
+            return "ew_reserve_face_down"
+        return None
+
+    def drop_reason(self, t: Table, src: int, n: int, dst: int) -> str | None:
+        pile = t.piles[dst]
+        card = t.piles[src][-1]               # Aisleriot checks the group's top card only
+        if dst <= F3:
+            return self.wrapping_foundation_reason(t, card, dst)
+        if n != 1:
+            return "ew_one_card"
+        if not pile:
+            return None
+        if len(pile) >= MAX_COLUMN:
+            return "ew_column_full"
+        top = pile[-1]
+        if top // 13 != card // 13:
+            return "tableau_suit"
+        if card % 13 + 2 != top % 13 + 1 and not (top % 13 + 1 == ACE and card % 13 + 1 == KING):
+            return "tableau_rank_wrap"
+        return None
+
+    def legal_keys(self, t: Table, src: int, n: int, dst: int) -> list[str]:
+        if dst <= F3:
+            keys = self.foundation_keys(t, t.piles[src][-1], dst)
+            return [*keys, "legal_found_group"] if n > 1 else keys
+        pile = t.piles[dst]
+        if not pile:
+            return ["legal_ew_empty"]
+        return ["legal_ew_tableau_wrap" if pile[-1] % 13 == 0 else "legal_ew_tableau"]
+
+    def safe_to_foundation(self, t: Table, src: int) -> bool:
+        # Columns build down in suit, so the only card that could ever be placed on a
+        # card X is the card one below X in X's suit. When X fits its foundation that
+        # card is already on the foundation, where it stays (foundations are locked):
+        # X can hold nothing in play. Sending X up early only brings a trunk card out
+        # sooner when X was alone in its column, and a trunk card in a column can do
+        # whatever it could do from the trunk (go up, move onto a column, leave the
+        # column empty again once the trunk is used up). So every move up is safe.
+        return True
+
+    def aisleriot_hints(self, t: Table) -> Iterator[Move]:
+        piles = t.piles
+        cols = list(t.tableau)
+        # 1. a card to a foundation: waste, left wing, trunk (once face up), right wing
+        order = [WASTE, *cols[:4], RESERVE, *cols[4:]]
+        for src in order:
+            pile = piles[src]
+            if not pile or (src == RESERVE and len(pile) > 1):
+                continue
+            for dst in FOUNDATIONS:
+                if self.wrapping_foundation_reason(t, pile[-1], dst) is None:
+                    yield Move(src, dst)
+                    break
+        # 2. the waste card into the first empty column
+        for dst in cols:
+            if not piles[dst]:
+                if piles[WASTE]:
+                    yield Move(WASTE, dst)
+                break
+        # 3. the waste card, or a column's lone card, onto another column
+        for src in [WASTE, *cols[:4], RESERVE, *cols[4:]]:
+            pile = piles[src]
+            if src == WASTE:
+                if not pile:
+                    continue
+            elif len(pile) != 1:
+                continue
+            for dst in cols:
+                if dst != src and piles[dst] and self.drop_reason(t, src, 1, dst) is None:
+                    yield Move(src, dst)
+                    break

@@ -1,0 +1,130 @@
+"""Kansas (Κάνσας), as Aisleriot's ``kansas.scm`` plays it.
+
+A 12-card reserve with its top card in play, three columns and a base card. Foundations
+build up in suit from the base card, wrapping King -> Ace, one card at a time. Columns
+build down regardless of suit, also wrapping, and any group of a column (which is always
+a descending run) may move onto a column whose top card is one higher than the group's
+bottom card. A column emptied by a move is refilled from the reserve; once the reserve is
+used up, an empty column takes only the waste's top card. One pass through the stock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..cards import ACE, KING
+from ..moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
+from .base import F0, F3, Rules, Table
+
+
+class Kansas(Rules):
+    name = "kansas"
+    title = "Kansas"
+    title_el = "Κάνσας"
+    n_tableau = 3
+    has_reserve = True
+    refills_from_reserve = True
+    has_base_card = True
+    default_redeals = 0
+
+    def deal(self, deck: list[int]) -> list[list[int]]:
+        piles = self.empty_piles()
+        piles[RESERVE] = deck[0:12]           # deck[11] on top, face up
+        piles[F0] = [deck[12]]                # the base card
+        for i in range(3):
+            piles[FIRST_TABLEAU + i] = [deck[13 + i]]
+        piles[STOCK] = deck[:15:-1]           # deck[16] on top
+        return piles
+
+    def face_up(self, pile: int, position: int, length: int) -> bool:
+        if pile == RESERVE:
+            return position == length - 1     # the reserve's top card is always in play
+        return pile != STOCK
+
+    def pick_reason(self, t: Table, src: int, n: int) -> str | None:
+        if F0 <= src <= F3:
+            return "foundation_locked"
+        return None
+
+    def drop_reason(self, t: Table, src: int, n: int, dst: int) -> str | None:
+        spile = t.piles[src]
+        if dst <= F3:
+            if n != 1:
+                return "one_to_foundation"
+            return self.wrapping_foundation_reason(t, spile[-1], dst)
+        pile = t.piles[dst]
+        if not pile:
+            return None if src == WASTE else "kansas_empty_waste_only"
+        bottom = spile[-n] % 13 + 1
+        top = pile[-1] % 13 + 1
+        if top != bottom + 1 and not (top == ACE and bottom == KING):
+            return "tableau_rank_any_suit"
+        return None
+
+    def legal_keys(self, t: Table, src: int, n: int, dst: int) -> list[str]:
+        if dst <= F3:
+            return self.foundation_keys(t, t.piles[src][-1], dst)
+        if not t.piles[dst]:
+            return ["legal_kansas_empty"]
+        return ["legal_kansas_tableau", "legal_kansas_group"] if n > 1 else [
+            "legal_kansas_tableau"]
+
+    def safe_to_foundation(self, t: Table, src: int) -> bool:
+        # Count ranks from the base card (r = 0 for the base rank, 12 for the rank below
+        # it). Columns build down regardless of suit and wrap, so a card X of relative
+        # rank r can hold any card of rank r-1, which can hold any card of rank r-2.
+        # If r >= 2 and every card of rank r-2 is already on a foundation, then each
+        # card Y of rank r-1 that might be placed on X can instead go to its own
+        # foundation (whose top is then rank r-2) at that very moment, and nothing can
+        # ever be placed on Y. So X is needed for nothing in play and can go up.
+        # Ranks 0 and 1 are never safe this way: through the wrap, a base-rank card can
+        # hold the last rank of each suit, which cannot go up until the very end.
+        card = t.piles[src][-1]
+        r = self.relative_rank(t, card)
+        if r < 2:
+            return False
+        return all(len(t.piles[f]) >= r - 1 for f in FOUNDATIONS)
+
+    def aisleriot_hints(self, t: Table) -> Iterator[Move]:
+        piles = t.piles
+        cols = list(t.tableau)
+        # 1. a top card to a foundation: waste, reserve, then the columns
+        for src in (WASTE, RESERVE, *cols):
+            pile = piles[src]
+            if not pile:
+                continue
+            for dst in FOUNDATIONS:
+                if self.wrapping_foundation_reason(t, pile[-1], dst) is None:
+                    yield Move(src, dst)
+                    break
+        # 2. onto each non-empty column: waste, reserve, whole columns, useful parts
+        for dst in cols:
+            target = piles[dst]
+            if not target:
+                continue
+            for src in (WASTE, RESERVE):
+                if piles[src] and self.drop_reason(t, src, 1, dst) is None:
+                    yield Move(src, dst)
+            for src in cols:
+                spile = piles[src]
+                if src == dst or not spile:
+                    continue
+                for n in range(len(spile), 0, -1):
+                    if self.drop_reason(t, src, n, dst) is not None:
+                        continue
+                    # a part of a column only when it lays bare a card that can go up
+                    if n == len(spile) or self._fits_started_foundation(t, spile[-n - 1]):
+                        yield Move(src, dst, n)
+        # 3. the waste card into the first empty column
+        if piles[WASTE]:
+            for dst in cols:
+                if not piles[dst]:
+                    yield Move(WASTE, dst)
+                    break
+
+    def _fits_started_foundation(self, t: Table, card: int) -> bool:
+        for f in FOUNDATIONS:
+            pile = t.piles[f]
+            if pile and self.wrapping_foundation_reason(t, card, f) is None:
+                return True
+        return False

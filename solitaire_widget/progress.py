@@ -1,0 +1,80 @@
+"""Is anything left to do? An exact "no more moves" test.
+
+Aisleriot decides "no more moves" with its hint search, which misses moves (its Eagle
+Wing verdict can be wrong; it never decides in Saratoga). Here a game is lost when it is
+not won and every position reachable from the current one offers only moves that can be
+taken back: shuffling a card between two equal places, an Ace between empty foundations,
+a foundation card down and up again, or (with unlimited redeals) going round the stock.
+Any move that cannot be taken back changes the game for good, so while one is reachable
+the game goes on.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from .games.base import Table
+from .moves import STOCK, Move
+
+#: Positions explored at most before giving up and calling the game "playing".
+SEARCH_LIMIT = 20_000
+
+
+def is_reversible(t: Table, move: Move) -> bool:
+    """Whether the very next move can undo ``move`` exactly (draws excluded).
+
+    In these games a move that the reverse move cannot undo can never be undone: a card
+    goes back onto the card it left only if the building rule lets it, a refill empties
+    the reserve for good, and nothing returns to the waste or the reserve.
+    """
+    before = t.key()
+    record = t.apply(move)
+    ok = False
+    if not record[1]:
+        back = Move(move.dst, move.src, move.count)
+        if t.reason(back) is None:
+            again = t.apply(back)
+            ok = t.key() == before
+            t.revert(again)
+    t.revert(record)
+    return ok
+
+
+def _canonical(t: Table) -> tuple:
+    # Pile positions never matter to the rules, so positions that differ only by the
+    # order of foundations or of columns behave alike.
+    p = t.piles
+    counter = t.redeals_used if t.rules.max_redeals is not None else 0
+    return (
+        counter,
+        tuple(p[0]),
+        tuple(p[1]),
+        tuple(p[2]),
+        tuple(sorted(tuple(x) for x in p[3:7])),
+        tuple(sorted(tuple(x) for x in p[7:])),
+    )
+
+
+def is_stuck(table: Table, limit: int = SEARCH_LIMIT) -> bool:
+    """True when nothing but moves that cycle without progress is left."""
+    if table.is_won():
+        return False
+    t = table.copy()
+    if t.rules.max_redeals is not None and t.draw_reason() is None:
+        return False  # each deal or limited redeal is progress that cannot be undone
+    seen = {_canonical(t)}
+    frontier: deque[Table] = deque([t])
+    while frontier:
+        node = frontier.popleft()
+        for move in node.legal_moves():
+            if move.src != STOCK and not is_reversible(node, move):
+                return False
+            child = node.copy()
+            child.apply(move)
+            key = _canonical(child)
+            if key not in seen:
+                if len(seen) >= limit:
+                    return False  # too big to prove stuck: say "playing"
+                seen.add(key)
+                frontier.append(child)
+    return True
