@@ -358,10 +358,43 @@ class Game:
         self._cache["hints"] = out
         return list(out)
 
-    def hint(self) -> Move | None:
-        """A move worth playing, or None when there is none."""
+    def hint(self, exact: bool = False, budget: float = 2.0) -> Move | None:
+        """A move worth playing, or None when there is none.
+
+        With ``exact=True`` the solver looks (for up to ``budget`` seconds) for a winning
+        line and the hint is its first move; when no win is found in time, or the deal
+        can no longer be won, the ordinary hint is given.
+        """
+        if exact and self.status == "playing":
+            result = self.solve(seconds=budget)
+            if result.result == "won" and result.solution:
+                return Move.parse(result.solution[0])
         hints = self.hints()
         return hints[0] if hints else None
+
+    # ---- solving (solver.py) -----------------------------------------------------------
+    def solve(self, seconds: float | None = 10.0, nodes: int | None = None):
+        """Search for a win from here, treating every card as known.
+
+        Returns a ``solver.SolveResult``: ``result`` is ``"won"`` (with ``solution``, a
+        list of actions that ``play`` accepts), ``"lost"`` (proved) or ``"unknown"``
+        (budget spent), plus ``nodes`` and ``seconds``.
+        """
+        from .solver import solve
+
+        return solve(self, seconds=seconds, nodes=nodes)
+
+    def is_winnable(self, seconds: float | None = 10.0) -> bool | None:
+        """True or False when the solver decides within the budget, else None."""
+        result = self.solve(seconds=seconds).result
+        return None if result == "unknown" else result == "won"
+
+    # ---- analysis (analysis.py, needs the "analysis" extra) ------------------------------
+    def history_frame(self):
+        """The history as a pandas DataFrame, one row per action (see analysis.py)."""
+        from .analysis import history_frame
+
+        return history_frame(self)
 
     def _extra_hints(self) -> list[Move]:
         # Moves Aisleriot's hint does not look for but a player would: any card that can
