@@ -49,7 +49,7 @@ export const LAYOUTS = {
   },
   saratoga: {
     cols: 7,
-    maxFan: 3.3,
+    maxFan: 3.0,
     slots: (n, drawCount) => [
       slot("s", "stock", 0, 0),
       slot("w", "waste", 1, 0, drawCount > 1 ? "right" : "none"),
@@ -59,7 +59,7 @@ export const LAYOUTS = {
   },
   kansas: {
     cols: 6.5,
-    maxFan: 3.3,
+    maxFan: 3.0,
     slots: (n) => [
       slot("s", "stock", 0, 0),
       slot("w", "waste", 1, 0),
@@ -78,6 +78,18 @@ export function cardWidthFor(cols, width) {
   const units = 2 * MARGIN + cols + (cols - 1) * GAP;
   return Math.max(MIN_CARD_W, Math.min(MAX_CARD_W, Math.floor(width / units)));
 }
+
+/**
+ * The largest card width whose table stays within `maxHeight`: a notebook cell should
+ * not need scrolling to see the bottom of a column.
+ * @param {number} rows lowest slot's row, in layout units @param {number} maxFan @param {number} maxHeight
+ */
+export function cardWidthForHeight(rows, maxFan, maxHeight) {
+  const perW = CARD_RATIO * (rows * ROW + 1 + maxFan) + 2 * MARGIN;
+  return Math.max(MIN_CARD_W, Math.floor(maxHeight / perW));
+}
+
+export const MAX_TABLE_H = 640;
 
 /**
  * Offsets of each card in a downward fan: face-down cards closer together, face-up
@@ -117,14 +129,16 @@ export const STACK_SHOWN = 2;
  * @param {string} game
  * @param {{s?: string[], w?: string[], r?: string[], f?: string[][], t?: string[][]}} piles
  * @param {number} width available width in pixels
- * @param {{drawCount?: number}} [opts]
+ * @param {{drawCount?: number, maxHeight?: number}} [opts]
  * @returns {Geometry}
  */
 export function layoutTable(game, piles, width, opts = {}) {
   const spec = LAYOUTS[game] || LAYOUTS.saratoga;
   const tableau = piles.t || [];
   const drawCount = opts.drawCount || 1;
-  const cardW = cardWidthFor(spec.cols, width);
+  const specs = spec.slots(tableau.length, drawCount);
+  const lowest = Math.max(...specs.map((s) => s.uy));
+  const cardW = Math.min(cardWidthFor(spec.cols, width), cardWidthForHeight(lowest, spec.maxFan, opts.maxHeight || MAX_TABLE_H));
   const cardH = Math.round(cardW * CARD_RATIO);
   const step = cardW * (1 + GAP);
   const boardW = cardW * (spec.cols + (spec.cols - 1) * GAP + 2 * MARGIN);
@@ -136,7 +150,7 @@ export function layoutTable(game, piles, width, opts = {}) {
   /** @type {CardBox[]} */
   const cards = [];
   let bottom = 0;
-  for (const s of spec.slots(tableau.length, drawCount)) {
+  for (const s of specs) {
     const x = Math.round(offsetX + m + s.ux * step);
     const y = Math.round(m + s.uy * cardH * ROW);
     slots.push({ pile: s.pile, kind: s.kind, x, y, w: cardW, h: cardH });

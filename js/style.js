@@ -14,9 +14,10 @@ body[data-jp-theme-light=false] .sw-root,body.vscode-dark .sw-root,.sw-root.sw-d
 .sw-root *{box-sizing:border-box}
 .sw-bar{display:flex;flex-wrap:wrap;gap:4px 6px;align-items:center;padding:6px 8px;background:var(--jp-layout-color2,#f2f2f2);border-bottom:1px solid var(--jp-border-color2,#ddd)}
 .sw-bar label{display:inline-flex;align-items:center;gap:4px}
+.sw-root [hidden]{display:none!important}
 .sw-bar select,.sw-bar input,.sw-bar button{font:inherit;color:var(--jp-ui-font-color1,#222);background:var(--jp-layout-color1,#fff);
 border:1px solid var(--jp-border-color1,#bbb);border-radius:4px;padding:3px 7px;min-height:26px}
-.sw-bar input{width:7.5em}
+.sw-bar input{width:6.5em}
 .sw-bar button{cursor:pointer}
 .sw-bar button:hover:not(:disabled){background:var(--jp-layout-color3,#e4e4e4)}
 .sw-bar button:disabled{opacity:.45;cursor:default}
@@ -47,7 +48,7 @@ background-image:repeating-linear-gradient(45deg,rgba(255,255,255,.17) 0 2px,tra
 .sw-card.sw-focus,.sw-slot.sw-focus{outline:3px solid #fff;outline-offset:2px;box-shadow:0 0 0 6px var(--jp-brand-color1,#1976d2)}
 .sw-badge{position:absolute;transform:translate(-50%,-50%);min-width:1.9em;padding:1px 6px;border-radius:10px;background:rgba(0,0,0,.62);
 color:#fff;font-weight:600;text-align:center;pointer-events:none;z-index:900;font-size:12px;line-height:16px}
-.sw-tag{position:absolute;color:var(--sw-ink);font-size:11px;text-align:center;pointer-events:none;white-space:nowrap;transform:translateX(-50%)}
+.sw-tag{position:absolute;color:#fff;background:rgba(0,0,0,.45);border-radius:8px;padding:0 6px;font-size:11px;line-height:15px;text-align:center;pointer-events:none;white-space:nowrap;transform:translateX(-50%);z-index:900}
 .sw-status{display:flex;flex-wrap:wrap;gap:2px 14px;padding:5px 10px;border-top:1px solid var(--jp-border-color2,#ddd);
 background:var(--jp-layout-color2,#f2f2f2);min-height:28px;align-items:center}
 .sw-status b{font-weight:600;color:var(--jp-ui-font-color2,#555);font-weight:500;margin-right:3px}

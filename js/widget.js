@@ -425,7 +425,7 @@ class Table {
       this.stockTag.textContent = r === null || r === undefined ? `↻ ${this.tr("st.unlimited")}` : `↻ ${r}`;
       this.stockTag.title = this.tr("st.redeals");
       this.stockTag.style.left = `${sSlot.x + sSlot.w / 2}px`;
-      this.stockTag.style.top = `${sSlot.y + sSlot.h + 8}px`;
+      this.stockTag.style.top = `${sSlot.y + 6}px`;
     }
   }
 

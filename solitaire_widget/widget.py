@@ -14,7 +14,7 @@ import math
 import pathlib
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
@@ -473,7 +473,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         self.lang = lang
         self._publish()
 
-    _HANDLERS: dict[str, Callable[[SolitaireWidget, Mapping[str, Any]], None]] = {
+    _HANDLERS: ClassVar[dict[str, Callable[[SolitaireWidget, Mapping[str, Any]], None]]] = {
         "move": _do_move,
         "draw": _do_draw,
         "undo": _do_undo,
@@ -488,8 +488,10 @@ class SolitaireWidget(anywidget.AnyWidget):
     }
 
     def close(self) -> None:
-        if self._unsubscribe is not None:
-            self._unsubscribe()
+        # Also runs from __del__, possibly on a half-built widget (a refused constructor).
+        unsubscribe = getattr(self, "_unsubscribe", None)
+        if unsubscribe is not None:
+            unsubscribe()
             self._unsubscribe = None
         super().close()
 
