@@ -81,6 +81,37 @@ class Rules:
         """Why those cards cannot go onto ``dst`` (None: they can)."""
         raise NotImplementedError
 
+    def enumerate_moves(self, t: Table) -> list[Move]:
+        """Every legal action, found by asking the rules about every pick and drop.
+
+        This is the definition (it is how the reference traces were recorded); each game
+        overrides ``legal_moves`` with a faster generator that tests prove equal to it.
+        """
+        rules = self
+        piles = t.piles
+        moves: list[Move] = []
+        if t.draw_reason() is None:
+            moves.append(DRAW)
+        last = FIRST_TABLEAU + rules.n_tableau
+        targets = range(F0, last)
+        sources: Iterable[int] = (WASTE, RESERVE, *range(F0, last))
+        for src in sources:
+            pile = piles[src]
+            if not pile:
+                continue
+            depth = len(pile) if src >= FIRST_TABLEAU else 1
+            for n in range(1, depth + 1):
+                if rules.pick_reason(t, src, n) is not None:
+                    # every game refuses deeper groups once a shallower one is refused
+                    break
+                for dst in targets:
+                    if dst != src and rules.drop_reason(t, src, n, dst) is None:
+                        moves.append(Move(src, dst, n))
+        return moves
+
+    def legal_moves(self, t: Table) -> list[Move]:
+        return self.enumerate_moves(t)
+
     def safe_to_foundation(self, t: Table, src: int) -> bool:
         """Whether sending ``src``'s top card to a foundation can never cost a win."""
         raise NotImplementedError
@@ -103,6 +134,25 @@ class Rules:
     def relative_rank(self, t: Table, card: int) -> int:
         """0 for the base rank, 1 for the next, ... 12 for the rank just below it."""
         return (card % 13 + 1 - t.base) % 13
+
+    def wrapping_foundation_targets(self, t: Table) -> dict[int, list[int]]:
+        """card -> the foundations that accept it now (base-card games)."""
+        piles = t.piles
+        accepts: dict[int, list[int]] = {}
+        empty = []
+        for f in FOUNDATIONS:
+            pile = piles[f]
+            if pile:
+                top = pile[-1]
+                accepts[top - top % 13 + (top % 13 + 1) % 13] = [f]
+            else:
+                empty.append(f)
+        if empty:
+            for s in range(4):
+                card = s * 13 + t.base - 1
+                if card not in accepts:
+                    accepts[card] = empty
+        return accepts
 
     def wrapping_foundation_reason(self, t: Table, card: int, dst: int) -> str | None:
         pile = t.piles[dst]
@@ -207,27 +257,7 @@ class Table:
         return self.rules.drop_reason(self, src, n, dst)
 
     def legal_moves(self) -> list[Move]:
-        rules = self.rules
-        piles = self.piles
-        moves: list[Move] = []
-        if self.draw_reason() is None:
-            moves.append(DRAW)
-        last = FIRST_TABLEAU + rules.n_tableau
-        targets = range(F0, last)
-        sources: Iterable[int] = (WASTE, RESERVE, *range(F0, last))
-        for src in sources:
-            pile = piles[src]
-            if not pile:
-                continue
-            depth = len(pile) if src >= FIRST_TABLEAU else 1
-            for n in range(1, depth + 1):
-                if rules.pick_reason(self, src, n) is not None:
-                    # every game refuses deeper groups once a shallower one is refused
-                    break
-                for dst in targets:
-                    if dst != src and rules.drop_reason(self, src, n, dst) is None:
-                        moves.append(Move(src, dst, n))
-        return moves
+        return self.rules.legal_moves(self)
 
     # ---- changing ------------------------------------------------------------------
     def apply(self, move: Move) -> Record:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..cards import ACE, KING
-from ..moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
+from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
 from .base import F0, F3, Rules, Table
 
 MAX_COLUMN = 3
@@ -76,6 +76,34 @@ class EagleWing(Rules):
         if not pile:
             return ["legal_ew_empty"]
         return ["legal_ew_tableau_wrap" if pile[-1] % 13 == 0 else "legal_ew_tableau"]
+
+    def legal_moves(self, t: Table) -> list[Move]:
+        piles = t.piles
+        moves = [DRAW] if t.draw_reason() is None else []
+        up = self.wrapping_foundation_targets(t)
+        cols = t.tableau
+        empty = [c for c in cols if not piles[c]]
+        # the single card each short column would take: one lower in suit, K under A
+        takes: dict[int, list[int]] = {}
+        for c in cols:
+            pile = piles[c]
+            if 0 < len(pile) < MAX_COLUMN:
+                top = pile[-1]
+                takes.setdefault(top - top % 13 + (top % 13 - 1) % 13, []).append(c)
+        sources = [WASTE, *cols]
+        if len(piles[RESERVE]) == 1:
+            sources.append(RESERVE)
+        for src in sources:
+            pile = piles[src]
+            if not pile:
+                continue
+            card = pile[-1]
+            depth = len(pile) if src >= FIRST_TABLEAU else 1
+            for f in up.get(card, ()):
+                moves.extend(Move(src, f, n) for n in range(1, depth + 1))
+            moves.extend(Move(src, c, 1) for c in takes.get(card, ()) if c != src)
+            moves.extend(Move(src, c, 1) for c in empty if c != src)
+        return moves
 
     def safe_to_foundation(self, t: Table, src: int) -> bool:
         # Columns build down in suit, so the only card that could ever be placed on a

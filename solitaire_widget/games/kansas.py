@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..cards import ACE, KING
-from ..moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
+from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
 from .base import F0, F3, Rules, Table
 
 
@@ -68,6 +68,33 @@ class Kansas(Rules):
             return ["legal_kansas_empty"]
         return ["legal_kansas_tableau", "legal_kansas_group"] if n > 1 else [
             "legal_kansas_tableau"]
+
+    def legal_moves(self, t: Table) -> list[Move]:
+        piles = t.piles
+        moves = [DRAW] if t.draw_reason() is None else []
+        up = self.wrapping_foundation_targets(t)
+        cols = t.tableau
+        empty = [c for c in cols if not piles[c]]
+        # rank (0..12) -> columns whose top card is one rank higher (an Ace takes a King)
+        takes: dict[int, list[int]] = {}
+        for c in cols:
+            if piles[c]:
+                takes.setdefault((piles[c][-1] - 1) % 13, []).append(c)
+        for src in (WASTE, RESERVE, *cols):
+            pile = piles[src]
+            if not pile:
+                continue
+            moves.extend(Move(src, f, 1) for f in up.get(pile[-1], ()))
+            if src < FIRST_TABLEAU:
+                moves.extend(Move(src, c, 1) for c in takes.get(pile[-1] % 13, ()))
+                if src == WASTE:
+                    moves.extend(Move(src, c, 1) for c in empty)
+                continue
+            for n in range(1, len(pile) + 1):
+                moves.extend(
+                    Move(src, c, n) for c in takes.get(pile[-n] % 13, ()) if c != src
+                )
+        return moves
 
     def safe_to_foundation(self, t: Table, src: int) -> bool:
         # Count ranks from the base card (r = 0 for the base rank, 12 for the rank below

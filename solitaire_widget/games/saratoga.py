@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..cards import ACE, KING
-from ..moves import FIRST_TABLEAU, FOUNDATIONS, STOCK, WASTE, Move
+from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, STOCK, WASTE, Move
 from .base import _UNSET, F0, F3, Rules, Table
 
 
@@ -97,6 +97,50 @@ class Saratoga(Rules):
         if not t.piles[dst]:
             return ["legal_sara_empty", *group]
         return ["legal_sara_tableau", *group, *back]
+
+    def legal_moves(self, t: Table) -> list[Move]:
+        piles = t.piles
+        moves = [DRAW] if t.draw_reason() is None else []
+        cols = t.tableau
+        empty_f = [f for f in FOUNDATIONS if not piles[f]]
+        up: dict[int, int] = {}  # card -> the foundation it goes on
+        for f in FOUNDATIONS:
+            pile = piles[f]
+            if pile and pile[-1] % 13 < 12:
+                up[pile[-1] + 1] = f
+        empty_c = [c for c in cols if not piles[c]]
+        # (rank index, is red) of the card a column takes -> columns
+        takes: dict[tuple[int, bool], list[int]] = {}
+        for c in cols:
+            pile = piles[c]
+            if pile and pile[-1] % 13 > 0:
+                top = pile[-1]
+                takes.setdefault((top % 13 - 1, not _is_red(top)), []).append(c)
+        for src in (WASTE, *FOUNDATIONS, *cols):
+            pile = piles[src]
+            if not pile:
+                continue
+            card = pile[-1]
+            if card % 13 == 0:
+                moves.extend(Move(src, f, 1) for f in empty_f if f != src)
+            elif card in up:
+                moves.append(Move(src, up[card], 1))
+            depth = len(pile) if src >= FIRST_TABLEAU else 1
+            n = 1
+            while True:
+                bottom = pile[-n]
+                for c in takes.get((bottom % 13, _is_red(bottom)), ()):
+                    if c != src:
+                        moves.append(Move(src, c, n))
+                if bottom % 13 == 12:
+                    moves.extend(Move(src, c, n) for c in empty_c)
+                if n == depth:
+                    break
+                below = pile[-n - 1]
+                if below % 13 != bottom % 13 + 1 or _is_red(below) == _is_red(bottom):
+                    break
+                n += 1
+        return moves
 
     def safe_to_foundation(self, t: Table, src: int) -> bool:
         # Ranks are plain here (Ace 1 .. King 13, no wrap). The rule for building in

@@ -1,0 +1,151 @@
+"""Pictures of a game without Jupyter widgets: compact text, and a static SVG table.
+
+The SVG is what a notebook shows for a bare ``Game`` (``_repr_svg_``): it survives on
+GitHub and nbviewer, where widgets do not render. Layouts follow Aisleriot's slot
+positions (card units), as the widget's do.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from .cards import card_symbol, code
+from .moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# Aisleriot's slot positions (x, y) in card units, per game.
+LAYOUTS: dict[str, dict[int, tuple[float, float]]] = {
+    "eagle-wing": {
+        STOCK: (0, 0), WASTE: (1, 0), **{f: (3 + i, 0) for i, f in enumerate(FOUNDATIONS)},
+        RESERVE: (4, 1.35),
+        **{FIRST_TABLEAU + i: xy for i, xy in enumerate(
+            [(0, 1.2), (1, 1.1), (2, 1.0), (3, 1.1), (5, 1.1), (6, 1.0), (7, 1.1), (8, 1.2)])},
+    },
+    "saratoga": {
+        STOCK: (0, 0), WASTE: (1, 0), **{f: (3 + i, 0) for i, f in enumerate(FOUNDATIONS)},
+        **{FIRST_TABLEAU + i: (i, 1) for i in range(7)},
+    },
+    "kansas": {
+        STOCK: (0, 0), WASTE: (1, 0), **{f: (2.5 + i, 0) for i, f in enumerate(FOUNDATIONS)},
+        RESERVE: (0, 1.1), **{FIRST_TABLEAU + i: (3.5 + i, 1.1) for i in range(3)},
+    },
+}
+
+W, H, GAP = 56, 78, 10  # card size and spacing, px
+FAN = 20  # vertical offset of fanned tableau cards, px
+SUIT_GLYPHS = "♣♦♥♠"
+
+
+def _status_line(game: Game) -> str:
+    parts = [f"{game.title}", f"seed {game.seed}" if game.seed is not None else "custom deal"]
+    parts += [f"score {game.score}", f"stock {game.stock_left}"]
+    if game.reserve_left is not None:
+        parts.append(f"reserve {game.reserve_left}")
+    if game.base_rank:
+        parts.append(f"base {game.base_rank.replace('T', '10')}")
+    left = game.redeals_left
+    parts.append("redeals unlimited" if left is None else f"redeals left {left}")
+    parts.append(game.status)
+    return "  ".join(parts)
+
+
+def table_text(game: Game) -> str:
+    """The table as compact text: one line per pile, codes bottom to top."""
+    snap = game.snapshot()
+    lines = [_status_line(game)]
+    waste = snap["w"][-game.draw_count:] if snap["w"] else []
+    found = "  ".join(f"f{i}:{(p[-1] if p else '--'):>3}" for i, p in enumerate(snap["f"]))
+    lines.append(f"s: [{len(snap['s'])}]  w: {' '.join(waste) or '--'}   {found}")
+    if "r" in snap:
+        top = snap["r"][-1] if snap["r"] else "--"
+        lines.append(f"r: {top} [{len(snap['r'])}]")
+    for i, pile in enumerate(snap["t"]):
+        lines.append(f"t{i}: {' '.join(pile)}")
+    return "\n".join(lines)
+
+
+def _card_svg(card: int, x: float, y: float, face_up: bool) -> str:
+    if not face_up:
+        return (
+            f'<g transform="translate({x:.0f},{y:.0f})">'
+            f'<rect width="{W}" height="{H}" rx="5" fill="#f8f8f8" stroke="#555"/>'
+            f'<rect x="4" y="4" width="{W - 8}" height="{H - 8}" rx="3" fill="#2b4c9b"/>'
+            f'<path d="M4 {H / 2}L{W / 2} 4L{W - 4} {H / 2}L{W / 2} {H - 4}Z" '
+            f'fill="none" stroke="#8fa8e0"/></g>'
+        )
+    red = 13 <= card < 39
+    colour = "#c0172b" if red else "#111"
+    sym = card_symbol(card)
+    rank, glyph = sym[:-1], SUIT_GLYPHS[card // 13]
+    return (
+        f'<g transform="translate({x:.0f},{y:.0f})" data-card="{code(card)}">'
+        f'<rect width="{W}" height="{H}" rx="5" fill="#fffdf8" stroke="#555"/>'
+        f'<text x="4" y="17" font-size="15" font-weight="700" fill="{colour}" '
+        f'font-family="sans-serif">{rank}{glyph}</text>'
+        f'<text x="{W / 2}" y="{H / 2 + 14}" font-size="30" text-anchor="middle" '
+        f'fill="{colour}" font-family="sans-serif">{glyph}</text></g>'
+    )
+
+
+def table_svg(game: Game) -> str:
+    """A static SVG picture of the table (felt, cards, pile labels, status line)."""
+    layout = LAYOUTS[game.name]
+    t = game.table
+    rules = game.rules
+    cols = max(x for x, _ in layout.values()) + 1
+    fan_rows = max((len(t.piles[i]) for i in t.tableau), default=1)
+    width = int(cols * (W + GAP) + GAP)
+    height = int(2.4 * (H + GAP) + max(0, fan_rows - 1) * FAN + 40)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{escape(game.title)} table">',
+        f'<rect width="{width}" height="{height}" rx="8" fill="#1f6b3a"/>',
+    ]
+    for index, (gx, gy) in layout.items():
+        x = GAP + gx * (W + GAP)
+        y = GAP + gy * (H + GAP)
+        pile = t.piles[index]
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{W}" height="{H}" rx="5" fill="none" '
+            f'stroke="#9fd3ae" stroke-dasharray="4 3" data-pile="{_pid(index)}"/>'
+        )
+        if not pile:
+            if index in FOUNDATIONS:
+                label = game.base_rank or "A"
+                out.append(
+                    f'<text x="{x + W / 2}" y="{y + H / 2 + 6}" font-size="18" '
+                    f'text-anchor="middle" fill="#9fd3ae" font-family="sans-serif">'
+                    f"{label.replace('T', '10')}</text>"
+                )
+            continue
+        n = len(pile)
+        if index >= FIRST_TABLEAU:
+            for i, card in enumerate(pile):
+                out.append(_card_svg(card, x, y + i * FAN, rules.face_up(index, i, n)))
+        elif index == WASTE and game.draw_count > 1:
+            shown = pile[-game.draw_count:]
+            for i, card in enumerate(shown):
+                out.append(_card_svg(card, x + i * 12, y, True))
+        else:
+            out.append(_card_svg(pile[-1], x, y, rules.face_up(index, n - 1, n)))
+        if index in (STOCK, RESERVE):
+            out.append(
+                f'<text x="{x + W / 2}" y="{y + H + 13}" font-size="11" text-anchor="middle" '
+                f'fill="#e8f5ec" font-family="sans-serif">{n}</text>'
+            )
+    out.append(
+        f'<text x="{GAP}" y="{height - 12}" font-size="13" fill="#e8f5ec" '
+        f'font-family="sans-serif">{escape(_status_line(game))}</text>'
+    )
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _pid(index: int) -> str:
+    from .moves import pile_id
+
+    return pile_id(index)
