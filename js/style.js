@@ -28,7 +28,7 @@ border:1px solid var(--jp-border-color1,#bbb);border-radius:4px;padding:3px 7px;
 .sw-table{position:relative;overflow:hidden;background:radial-gradient(ellipse at 50% 35%,var(--sw-felt1),var(--sw-felt2));touch-action:none;outline:none}
 .sw-table:focus-visible{box-shadow:inset 0 0 0 3px var(--jp-brand-color1,#1976d2)}
 .sw-slot{position:absolute;border:2px dashed var(--sw-line);border-radius:7%/5%;display:flex;align-items:center;justify-content:center;
-color:var(--sw-ink);font-family:Georgia,serif;font-weight:700;pointer-events:none}
+color:var(--sw-ink);font-family:Georgia,serif;font-weight:700}
 .sw-slot.sw-fslot{border-style:solid;background:rgba(0,0,0,.1)}
 .sw-slot span{opacity:.8}
 .sw-card{position:absolute;border-radius:7%/5%;box-shadow:0 1px 2px rgba(0,0,0,.35),0 3px 8px rgba(0,0,0,.18);cursor:pointer;

@@ -1,0 +1,345 @@
+"""Play each game in real Chromium: a click, a drag, a double-click or a key press in
+the page travels to the Python SolitaireWidget and back; the assertions are on the
+Python game (lonboard style)."""
+
+from __future__ import annotations
+
+import pytest
+
+from solitaire_widget import Game
+from solitaire_widget.widget import SolitaireWidget
+
+from .harness import Harness, pile_cards
+
+pytestmark = pytest.mark.browser
+
+GAMES = ["eagle-wing", "saratoga", "kansas"]
+
+
+def a_card_move(game: Game, prefer_tableau_target: bool = False) -> str:
+    """A legal move that picks cards up (not a draw), tableau targets first if asked."""
+    moves = [str(m) for m in game.legal_moves if str(m) != "draw"]
+    if prefer_tableau_target:
+        moves.sort(key=lambda a: a.split(">")[1][0] != "t")
+    return moves[0] if moves else ""
+
+
+def deal_with_a_card_move(name: str, **options) -> SolitaireWidget:
+    """A deal where some card can move right away (draws until one can, if need be)."""
+    for seed in range(1, 200):
+        g = Game(name, seed=seed, **options)
+        for _ in range(30):
+            if a_card_move(g):
+                return SolitaireWidget(g)
+            if g.stock_left == 0:
+                break
+            g.draw()
+    raise AssertionError(f"no playable deal for {name}")
+
+
+def parts(action: str) -> tuple[str, str, int]:
+    src, rest = action.split(">")
+    dst, _, n = rest.partition("*")
+    return src, dst, int(n or 1)
+
+
+def center(box: dict) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def grab_point(h: Harness, src: str, index: int) -> tuple[float, float]:
+    """A point on the visible strip of a (possibly covered) card."""
+    box = h.card(src, index).bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + min(12, box["height"] / 2)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_click_to_move(make_harness, name):
+    w = deal_with_a_card_move(name)
+    h = make_harness(w)
+    before = len(w.game.history)
+    action = a_card_move(w.game, prefer_tableau_target=True)
+    src, dst, n = parts(action)
+    index = len(pile_cards(w.game.snapshot(), src)) - n
+    x, y = grab_point(h, src, index)
+    h.page.mouse.click(x, y)
+    # The selection lights up the legal targets before anything is sent.
+    assert h.page.locator(".sw-sel").count() >= 1
+    assert h.page.locator(".sw-target").count() >= 1
+    v = h.version()
+    h.top(dst).click()
+    h.wait_version(v)
+    assert w.game.history[before:] == [action]
+    assert h.page.locator(".sw-sel").count() == 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_drag_and_drop(make_harness, name):
+    w = deal_with_a_card_move(name)
+    h = make_harness(w)
+    before = len(w.game.history)
+    action = a_card_move(w.game)
+    src, dst, n = parts(action)
+    index = len(pile_cards(w.game.snapshot(), src)) - n
+    x, y = grab_point(h, src, index)
+    tx, ty = center(h.top(dst).bounding_box())
+    v = h.version()
+    m = h.page.mouse
+    m.move(x, y)
+    m.down()
+    m.move(x + 10, y + 10, steps=3)
+    assert h.page.locator(".sw-target").count() >= 1, "legal targets light up while dragging"
+    m.move(tx, ty, steps=8)
+    m.up()
+    h.wait_version(v)
+    assert w.game.history[before:] == [action]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_illegal_drop_snaps_back_with_the_reason(make_harness, name):
+    w = deal_with_a_card_move(name)
+    h = make_harness(w)
+    snap = w.game.snapshot()
+    legal = {str(m) for m in w.game.legal_moves}
+    # Find a face-up tableau top card and a pile it may not go to.
+    for i, col in enumerate(snap["t"]):
+        if not col or col[-1] != col[-1].upper():
+            continue
+        for j in range(len(snap["t"])):
+            if j != i and f"t{i}>t{j}" not in legal and snap["t"][j]:
+                src, dst = f"t{i}", f"t{j}"
+                break
+        else:
+            continue
+        break
+    else:
+        pytest.skip("no illegal tableau drop in this deal")
+    x, y = grab_point(h, src, len(snap["t"][int(src[1:])]) - 1)
+    tx, ty = center(h.top(dst).bounding_box())
+    seq = h.seq()
+    m = h.page.mouse
+    m.move(x, y)
+    m.down()
+    m.move(tx, ty, steps=8)
+    m.up()
+    h.wait_seq(seq)
+    assert w.game.snapshot() == snap
+    expected = w.game.explain(f"{src}>{dst}")
+    assert h.notice() == expected
+    # The card went back to its place.
+    h.page.wait_for_function(
+        f"""!document.querySelector('.sw-card[data-pile="{src}"].sw-drag')""")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_double_click_sends_to_a_foundation(make_harness, name):
+    for seed in range(1, 300):
+        g = Game(name, seed=seed)
+        piles = [f"t{i}" for i in range(len(g.snapshot()["t"]))] + ["w"]
+        found = [(p, g.foundation_move(p)) for p in piles if g.foundation_move(p) is not None]
+        if found:
+            break
+    else:
+        pytest.skip("no deal with a foundation move")
+    pile, mv = found[0]
+    w = SolitaireWidget(g)
+    h = make_harness(w)
+    v = h.version()
+    h.top(pile).dblclick()
+    h.wait_version(v)
+    assert w.game.history == [str(mv)]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_stock_click_draws(make_harness, name):
+    w = SolitaireWidget(name, seed=5)
+    h = make_harness(w)
+    v = h.version()
+    h.top("s").click()
+    h.wait_version(v)
+    assert w.game.history == ["draw"]
+    assert h.page.locator('.sw-card[data-pile="w"]').count() >= 1
+
+
+def focus_at(h: Harness) -> tuple[str, int]:
+    f = h.page.evaluate("() => window.swEl.__swTable.focus")
+    return f["pile"], f["index"]
+
+
+def rows_of(h: Harness) -> list[list[str]]:
+    return h.page.evaluate("""() => {
+        const g = window.swEl.__swTable.geom;
+        const top = g.slots.filter(s => s.y < g.slots[0].y + g.cardH / 2).map(s => s.pile);
+        const rest = g.slots.filter(s => !top.includes(s.pile)).map(s => s.pile);
+        return [top, rest];
+    }""")
+
+
+def walk_to(h: Harness, pile: str, index: int) -> None:
+    """Presses arrow keys until the keyboard focus is on (pile, index)."""
+    rows = rows_of(h)
+    for _ in range(60):
+        at, i = focus_at(h)
+        if at == pile and i == index:
+            return
+        row_now = 0 if at in rows[0] else 1
+        row_want = 0 if pile in rows[0] else 1
+        if row_now != row_want:
+            h.page.keyboard.press("ArrowDown" if row_want > row_now else "ArrowUp")
+            continue
+        if at != pile:
+            h.page.keyboard.press("ArrowRight")
+            continue
+        h.page.keyboard.press("ArrowUp" if i > index else "ArrowDown")
+    raise AssertionError(f"focus stuck at {focus_at(h)}, wanted {(pile, index)}")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_keyboard_play(make_harness, name):
+    w = deal_with_a_card_move(name)
+    h = make_harness(w)
+    before = len(w.game.history)
+    h.page.focus(".sw-table")
+    assert h.page.locator(".sw-focus").count() == 1, "focus is visible"
+    # D deals from the stock.
+    if w.game.stock_left:
+        v = h.version()
+        h.page.keyboard.press("d")
+        h.wait_version(v)
+        assert w.game.history[before:] == ["draw"]
+        before += 1
+    action = a_card_move(w.game, prefer_tableau_target=True)
+    if not action:
+        h.page.keyboard.press("u")
+        action = a_card_move(w.game, prefer_tableau_target=True)
+    src, dst, n = parts(action)
+    index = len(pile_cards(w.game.snapshot(), src)) - n
+    walk_to(h, src, index)
+    label = h.page.locator(".sw-focus").get_attribute("aria-label")
+    assert " on " in label
+    h.page.keyboard.press("Enter")
+    assert h.page.locator(".sw-sel").count() == n
+    walk_to(h, dst, len(pile_cards(w.game.snapshot(), dst)) - 1)
+    v = h.version()
+    h.page.keyboard.press("Space")
+    h.wait_version(v)
+    assert w.game.history[-1] == action
+    # Ctrl+Z undoes it.
+    v = h.version()
+    h.page.keyboard.press("Control+z")
+    h.wait_version(v)
+    assert w.game.history[-1] != action or len(w.game.history) == before
+
+
+def test_python_moves_show_on_the_page(make_harness):
+    w = SolitaireWidget("kansas", seed=7)
+    h = make_harness(w)
+    v = h.version()
+    w.game.draw()
+    h.sync()
+    h.wait_version(v)
+    top = w.game.snapshot()["w"][-1]
+    assert h.page.locator(f'.sw-card[data-pile="w"][data-card="{top}"]').count() == 1
+
+
+def test_hint_is_shown_on_the_table(make_harness):
+    w = SolitaireWidget("saratoga", seed=7)
+    h = make_harness(w)
+    seq = h.seq()
+    h.page.click(".sw-btn-hint")
+    h.wait_seq(seq)
+    assert w.view["hint"]
+    assert h.page.locator(".sw-hint").count() >= 2
+    assert h.notice()
+
+
+def test_toolbar_new_game_with_seed_and_select(make_harness):
+    w = SolitaireWidget("kansas", seed=7)
+    h = make_harness(w)
+    h.page.fill(".sw-seed", "1234")
+    v = h.version()
+    h.page.click(".sw-btn-new")
+    h.wait_version(v)
+    assert w.game.seed == 1234
+    v = h.version()
+    h.page.select_option(".sw-game", "saratoga")
+    h.wait_version(v)
+    assert w.game.name == "saratoga"
+    v = h.version()
+    h.page.select_option(".sw-opt-draw", "3")
+    h.wait_version(v)
+    assert w.game.draw_count == 3
+    h.page.click(".sw-btn-rules")
+    assert "Saratoga" in h.page.inner_text(".sw-rules")
+    seq = h.seq()
+    h.page.select_option(".sw-lang", "el")
+    h.wait_seq(seq)
+    assert w.lang == "el"
+    assert h.page.inner_text(".sw-btn-undo") == "Αναίρεση"
+    assert "Σαρατόγκα" in h.page.inner_text(".sw-rules")
+
+
+def test_win_overlay(make_harness):
+    """One card from a win: playing it shows the overlay with Undo, Restart and New."""
+    suits = "HSDC"
+    ranks = "A23456789TJQK"
+    f = [[r + s for r in ranks] for s in suits]
+    last = f[0].pop()  # KH
+    state = {"s": [], "w": [], "f": f, "t": [[last]] + [[] for _ in range(6)]}
+    g = Game.from_snapshot(state, "saratoga")
+    w = SolitaireWidget(g)
+    h = make_harness(w)
+    h.top("t0").dblclick()
+    h.page.wait_for_selector(".sw-over:not([hidden])")
+    assert w.game.status == "won"
+    text = h.page.inner_text(".sw-over")
+    assert "You won" in text
+    for a in ("undo", "restart", "new"):
+        assert h.page.locator(f'.sw-over button[data-action="{a}"]').count() == 1
+    h.screenshot("saratoga-won")
+    v = h.version()
+    h.page.click('.sw-over button[data-action="undo"]')
+    h.wait_version(v)
+    assert w.game.status == "playing"
+    assert h.page.locator(".sw-over[hidden]").count() == 1
+
+
+def test_view_cleanup_removes_listeners(make_harness):
+    w = SolitaireWidget("kansas", seed=7)
+    h = make_harness(w)
+    left = h.page.evaluate("""() => {
+        window.swCleanup();
+        const m = window.swModel;
+        let n = 0;
+        for (const l of m.handlers.values()) n += l.length;
+        return {handlers: n, root: document.querySelectorAll('.sw-root').length};
+    }""")
+    assert left == {"handlers": 0, "root": 0}
+
+
+def test_cards_have_data_attributes_and_labels(make_harness):
+    w = SolitaireWidget("eagle-wing", seed=7, lang="el")
+    h = make_harness(w)
+    cards = h.page.locator(".sw-card")
+    assert cards.count() > 10
+    for i in range(cards.count()):
+        c = cards.nth(i)
+        assert c.get_attribute("data-card") and c.get_attribute("data-pile")
+        assert c.get_attribute("aria-label")
+    t = w.game.snapshot()["t"][2][-1]
+    label = h.page.locator(f'.sw-card[data-card="{t}"]').get_attribute("aria-label")
+    assert label.endswith("στο Ταμπλό 3")
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("lang", ["en", "el"])
+@pytest.mark.parametrize("name", GAMES)
+def test_screenshots(make_harness, name, lang, theme):
+    w = SolitaireWidget(name, seed=11, lang=lang)
+    for _ in range(3):
+        w.game.draw()
+    h = make_harness(w, width=960, theme=theme)
+    path = h.screenshot(f"{name}-{lang}-{theme}")
+    assert path.stat().st_size > 10_000
+    # The table fits the cell without a horizontal scrollbar.
+    assert h.page.evaluate("() => document.querySelector('.sw-root').scrollWidth <= 960")
