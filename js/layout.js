@@ -49,7 +49,7 @@ export const LAYOUTS = {
   },
   saratoga: {
     cols: 7,
-    maxFan: 3.0,
+    maxFan: 2.6,
     slots: (n, drawCount) => [
       slot("s", "stock", 0, 0),
       slot("w", "waste", 1, 0, drawCount > 1 ? "right" : "none"),
@@ -59,7 +59,7 @@ export const LAYOUTS = {
   },
   kansas: {
     cols: 6.5,
-    maxFan: 3.0,
+    maxFan: 2.6,
     slots: (n) => [
       slot("s", "stock", 0, 0),
       slot("w", "waste", 1, 0),

@@ -162,7 +162,7 @@ class Table {
       this.btn[k] = h("button", `sw-btn-${k}`, { type: "button", "data-action": k });
     }
     this.langSel = h("select", "sw-lang");
-    this.langSel.append(new Option("English", "en"), new Option("Ελληνικά", "el"));
+    this.langSel.append(new Option("EN", "en"), new Option("ΕΛ", "el"));
     bar.append(this.gameSel, this.drawLabel, this.redealLabel, this.seedIn, this.btn.new, h("span", "sw-sep"),
       this.btn.restart, this.btn.undo, this.btn.redo, this.btn.hint, this.btn.autoplay, h("span", "sw-grow"),
       this.btn.rules, this.langSel);
@@ -330,8 +330,10 @@ class Table {
     this.timerBase = { elapsed: v.timer ? v.timer.elapsed : 0, at: performance.now(), running: !!(v.timer && v.timer.running) };
     if (this.gameSel.value !== v.game) this.gameSel.value = v.game;
     const opts = v.options || {};
-    this.drawLabel.hidden = !("draw" in opts);
-    this.redealLabel.hidden = !("redeals" in opts);
+    // Only the options the catalog offers for this game get a selector.
+    const offered = (this.catalog().find((g) => g.name === v.game) || { options: {} }).options;
+    this.drawLabel.hidden = !("draw" in offered);
+    this.redealLabel.hidden = !("redeals" in offered);
     if ("draw" in opts) this.drawSel.value = String(opts.draw);
     if ("redeals" in opts) {
       const val = opts.redeals === null ? "none" : String(opts.redeals);
@@ -416,7 +418,8 @@ class Table {
       b.style.left = `${s.x + s.w / 2}px`;
       b.style.top = `${s.y + s.h - 2}px`;
     };
-    place(this.badges.s, "s", String(v.stock_left ?? pileCards(v.piles, "s").length));
+    const left = v.stock_left ?? pileCards(v.piles, "s").length;
+    place(this.badges.s, "s", left ? String(left) : "");
     place(this.badges.r, "r", v.reserve_left == null ? "" : String(v.reserve_left));
     const sSlot = g.slots.find((x) => x.pile === "s");
     if (sSlot) {

@@ -1,0 +1,91 @@
+"""End to end in a real JupyterLab: run the cell that shows the widget, click the stock
+and move a card in the rendered output, and check the kernel's game changed."""
+
+from __future__ import annotations
+
+import ast
+import json
+
+import pytest
+
+from solitaire_widget import Game
+
+from .harness import ARTIFACTS, pile_cards
+from .lab import LabServer, notebook, run_cell, wait_idle
+
+pytestmark = [pytest.mark.browser, pytest.mark.jupyterlab, pytest.mark.slow]
+
+SEED = 7
+
+
+@pytest.fixture
+def lab(tmp_path, browser):
+    server = LabServer(tmp_path)
+    try:
+        server.wait_ready()
+        yield server
+    finally:
+        server.stop()
+
+
+def test_play_in_jupyterlab(lab, browser, tmp_path):
+    # Work out, on our side, a card move that is legal after one draw.
+    g = Game("kansas", seed=SEED)
+    g.draw()
+    action = next(str(m) for m in g.legal_moves if str(m) != "draw")
+    src, dst = action.split(">")[0], action.split(">")[1].split("*")[0]
+    n = int(action.split("*")[1]) if "*" in action else 1
+    src_index = len(pile_cards(g.snapshot(), src)) - n
+
+    nb = notebook([
+        "from solitaire_widget import SolitaireWidget\n"
+        f"w = SolitaireWidget('kansas', seed={SEED})\nw",
+        "print('HISTORY=' + repr(w.game.history))",
+    ])
+    (tmp_path / "NB.ipynb").write_text(json.dumps(nb))
+
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(lab.page_url("NB.ipynb"))
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
+        wait_idle(page)
+        run_cell(page, 0)
+        root = page.locator(".jp-OutputArea .sw-root")
+        root.wait_for(timeout=60_000)
+        page.locator('.sw-card[data-pile="s"]').last.wait_for()
+
+        def version() -> int:
+            return int(root.get_attribute("data-version"))
+
+        v = version()
+        page.locator('.sw-card[data-pile="s"]').last.click()
+        page.wait_for_function(
+            f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
+        page.locator('.sw-card[data-pile="w"]').first.wait_for()
+
+        v = version()
+        page.locator(f'.sw-card[data-pile="{src}"][data-index="{src_index}"]').click(
+            position={"x": 10, "y": 8})
+        target = page.locator(f'.sw-card[data-pile="{dst}"]')
+        (target.last if target.count() else
+         page.locator(f'.sw-slot[data-pile="{dst}"]')).click()
+        page.wait_for_function(
+            f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
+
+        ARTIFACTS.mkdir(exist_ok=True)
+        root.screenshot(path=str(ARTIFACTS / "jupyterlab-kansas.png"))
+        wait_idle(page)
+        run_cell(page, 1)
+        out = page.locator(".jp-Notebook .jp-Cell").nth(1).locator(".jp-OutputArea-output")
+        out.filter(has_text="HISTORY=").wait_for(timeout=60_000)
+        text = out.filter(has_text="HISTORY=").inner_text()
+        history = ast.literal_eval(text.split("HISTORY=", 1)[1].strip())
+        assert history == ["draw", action]
+    except Exception:
+        page.screenshot(path=str(tmp_path / "failure.png"))
+        print(lab.logs())
+        raise
+    finally:
+        ctx.close()
