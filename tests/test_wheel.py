@@ -1,0 +1,66 @@
+"""The wheel carries the built front end: build it, install it into a fresh virtual
+environment, and check the widget class loads its bundle from there."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import textwrap
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.slow
+
+
+def _build_wheel(outdir: Path) -> Path:
+    cmd = [sys.executable, "-m", "build", "--wheel", "--outdir", str(outdir)]
+    # Reuse the build backend already installed when there is one: an isolated build
+    # would download hatchling and hatch-jupyter-builder again.
+    if all(importlib.util.find_spec(m) for m in ("hatchling", "hatch_jupyter_builder")):
+        cmd.append("--no-isolation")
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    wheels = list(outdir.glob("solitaire_widget-*.whl"))
+    assert len(wheels) == 1, wheels
+    return wheels[0]
+
+
+def test_wheel_installs_and_loads_its_bundle(tmp_path):
+    pytest.importorskip("build")
+    wheel = _build_wheel(tmp_path / "dist")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "solitaire_widget/static/widget.js" in names
+    assert "solitaire_widget/widget.py" in names
+
+    venv = tmp_path / "venv"
+    # System site-packages provide anywidget and friends without a download; the
+    # package itself must come from the wheel.
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)],
+                   check=True, timeout=300)
+    py = venv / "bin" / "python"
+    r = subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index",
+                        str(wheel)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+
+    check = textwrap.dedent(f"""
+        import pathlib, solitaire_widget
+        from solitaire_widget import SolitaireWidget
+        here = pathlib.Path(solitaire_widget.__file__).resolve()
+        assert str(here).startswith({str(venv.resolve())!r}), here
+        w = SolitaireWidget("eagle-wing", seed=1)
+        esm = str(w._esm)
+        assert len(esm) > 10_000 and "render" in esm, esm[:200]
+        assert w.view["piles"] == w.game.snapshot()
+        print("OK", here)
+    """)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    # Run away from the checkout so `import solitaire_widget` cannot pick up the source.
+    r = subprocess.run([str(py), "-c", check], cwd=tmp_path, env=env, capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0 and "OK" in r.stdout, r.stdout + r.stderr
