@@ -1,0 +1,679 @@
+"""Exact search: can this position still be won, and how?
+
+Every card is treated as known ("thoughtful" solitaire). The search is a depth-first
+search that plays and takes back moves in place, with a transposition table of
+canonical positions, after Blake & Gent, "The Winnability of Klondike Solitaire and
+Many Other Patience Games" (Solvitaire). What keeps it small, each piece argued below
+where it is used:
+
+- **Safe moves are forced.** A card that can go to its foundation and is provably
+  needed for nothing in play goes up at once, with no branching (per building rule:
+  ``_safe_*``). The transposition table stores the position at the end of such a
+  chain, never its inside.
+- **Canonical positions.** Columns are interchangeable, and so are foundation slots, so
+  a position is stored with its columns sorted and its foundations as a height per suit.
+- **The stock as a reserve of reachable cards.** Clicking the stock only matters when a
+  card is then played from the waste, so "draw until card X is on top, then play it" is
+  one move, with the redeals it costs counted against the passes left.
+- **No pointless moves.** Partial groups move only when the card they lay bare can go
+  up at once; an Ace never moves between empty foundations; a King's whole column never
+  moves to an empty column; of several empty columns only the first is a target.
+
+A limited number of redeals makes the redeal counter part of the position; a position
+already searched with fewer redeals used dominates the same cards with more used (every
+line open to the latter is open to the former), so it is pruned.
+
+The result is ``won`` with the line of actions (``Game.play`` accepts each one),
+``lost`` (searched to the end: no line wins) or ``unknown`` (the node or time budget ran
+out first).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .moves import FIRST_TABLEAU, RESERVE, STOCK, WASTE, Move, pile_id
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .games.base import Table
+
+F0, F1, F2, F3 = 3, 4, 5, 6
+FOUNDS = (F0, F1, F2, F3)
+
+# A search move: (index, draws, redeals, src, dst, count). ``index`` >= 0 means "first
+# draw until the card at that index of the stock sequence is the waste's top card"
+# (``draws`` clicks on the stock, ``redeals`` of them turning the waste over); -1 means
+# the move is played as the table stands.
+SMove = tuple[int, int, int, int, int, int]
+# An undo record: the move, the stock and waste before it (if it drew), whether a
+# column was refilled from the reserve.
+Rec = tuple[SMove, Any, int]
+
+CHECK_EVERY = 512  # nodes between looks at the clock
+
+
+@dataclass
+class SolveResult:
+    """What the solver found: ``result`` is ``"won"``, ``"lost"`` or ``"unknown"``."""
+
+    result: str
+    solution: list[str] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+    @property
+    def moves(self) -> int:
+        """Length of the winning line in actions (clicks on the stock included)."""
+        return len(self.solution)
+
+    def __repr__(self) -> str:
+        line = f", {len(self.solution)} actions" if self.result == "won" else ""
+        return f"SolveResult({self.result!r}{line}, nodes={self.nodes}, seconds={self.seconds:.3f})"
+
+
+class BudgetSpent(Exception):
+    pass
+
+
+def _is_red(card: int) -> bool:
+    return 13 <= card < 39
+
+
+class Search:
+    """One search from one position. ``prune=False`` switches off every dominance rule
+    (safe moves, partial-group restriction) for testing them against the plain search.
+    """
+
+    def __init__(self, table: Table, *, prune: bool = True) -> None:
+        rules = table.rules
+        self.game = rules.name
+        self.piles = [list(p) for p in table.piles]
+        self.used = table.redeals_used
+        self.max_redeals = rules.max_redeals
+        self.draw = rules.draw_count
+        self.base = table.base
+        self.refills = rules.refills_from_reserve
+        self.prune = prune
+        self.cols = tuple(range(FIRST_TABLEAU, FIRST_TABLEAU + rules.n_tableau))
+        self.names = [pile_id(i) for i in range(FIRST_TABLEAU + rules.n_tableau)]
+        # With one card per click and no limit on redeals every stock card can be
+        # reached from anywhere, so where the waste stands changes nothing.
+        self.stock_is_reserve = self.draw == 1 and self.max_redeals is None
+        self.nodes = 0
+        if self.game == "saratoga":
+            self.gen = self._moves_saratoga
+            self.safe = self._safe_saratoga
+        elif self.game == "kansas":
+            self.gen = self._moves_kansas
+            self.safe = self._safe_kansas
+        else:
+            self.gen = self._moves_eagle
+            self.safe = self._safe_eagle
+
+    # ---- cards and foundations -------------------------------------------------------
+    def found_dst(self, card: int) -> int:
+        """The foundation ``card`` may go onto now, or 0."""
+        piles = self.piles
+        if self.base is None:  # Saratoga: Ace up, same suit, no wrap
+            if card % 13 == 0:
+                for f in FOUNDS:
+                    if not piles[f]:
+                        return f
+                return 0
+            below = card - 1
+            for f in FOUNDS:
+                p = piles[f]
+                if p and p[-1] == below:
+                    return f
+            return 0
+        if card % 13 + 1 == self.base:
+            for f in FOUNDS:
+                if not piles[f]:
+                    return f
+            return 0
+        below = card - 1 if card % 13 else card + 12  # same suit, wrapping A <- K
+        for f in FOUNDS:
+            p = piles[f]
+            if p and p[-1] == below:
+                return f
+        return 0
+
+    def heights(self) -> list[int]:
+        """Cards on the foundation of each suit (C, D, H, S)."""
+        h = [0, 0, 0, 0]
+        for f in FOUNDS:
+            p = self.piles[f]
+            if p:
+                h[p[0] // 13] = len(p)
+        return h
+
+    # Each _safe_* says whether ``card``, which fits a foundation now, can be needed for
+    # nothing in play, so that sending it up at once never costs a win.
+    def _safe_eagle(self, card: int) -> bool:
+        # Same-suit building: the only card that can ever lie on X is the card one below
+        # X in X's suit, and when X fits its foundation that card is already there and
+        # stays (Eagle Wing's foundations are locked). So X can hold nothing. Sending X
+        # up early may empty its column sooner, which deals the trunk's next card into
+        # it sooner: that card is then playable from the column (onto a foundation or
+        # another column, as from the trunk) and the trunk's next card is one step
+        # nearer; a column holding X could do nothing that an emptied-and-refilled one
+        # cannot, because nothing can be put on X. From the waste with one card per
+        # click, removing X leaves every other stock card in the same order, reached
+        # with the same redeals (see _safe_waste_ok). So every move up is safe.
+        return True
+
+    def _safe_kansas(self, card: int) -> bool:
+        # Ranks count from the base card: r = 0 for the base rank, 12 for the last.
+        # Columns build down regardless of suit and wrap, so X (rank r) can hold any
+        # card Y of rank r-1 (mod 13), and Y any card of rank r-2 (mod 13).
+        # - r >= 2 and every foundation has reached rank r-2 (height >= r-1): any Y
+        #   that could be put on X can go to its own foundation at that same moment,
+        #   and nothing could be put on Y (all of rank r-2 are up). So X is needed for
+        #   nothing and can go up.
+        # - r == 1 and every foundation is started: the cards X could hold (base rank)
+        #   are all up already.
+        # - r == 0 (base rank): X can hold the last rank, which goes up only at the
+        #   very end, so never safe by this argument.
+        # The reserve and the waste (one card per click) hold no cards on X either, and
+        # emptying a column only deals the reserve's next card, which the column then
+        # offers as the reserve did (Kansas: same drop rules from either).
+        r = (card % 13 + 1 - self.base) % 13
+        if r == 0:
+            return False
+        piles = self.piles
+        low = min(len(piles[F0]), len(piles[F1]), len(piles[F2]), len(piles[F3]))
+        return low >= (r - 1 if r >= 2 else 1)
+
+    def _safe_saratoga(self, card: int) -> bool:
+        # Plain ranks (Ace 1 .. King 13). Aces and 2s are always safe: a 2 can hold
+        # only an Ace, and an Ace can always go to a foundation (one is free for each
+        # Ace not yet up). Rank r >= 3 of colour c: in play X holds only a card Y of
+        # the other colour and rank r-1, and Y only a card Z of colour c and rank r-2.
+        # If both foundations of the other colour are at r-2 or more and the other
+        # foundation of colour c is at r-3 or more, then Y can go up whenever it could
+        # go onto X, and so can any Z (its foundation is X's own, then at r-1, or the
+        # other of colour c, at r-3 or more), and the cards of rank r-3 Z could hold are
+        # of Y's colour, whose foundations are at r-2 or more: up already. Worrying
+        # back (foundation to tableau) only adds options and X can still come back
+        # down in that case, but nothing in play needs it. Blake & Gent (2019) prove
+        # this bound for alternate-colour building with worrying back.
+        r = card % 13 + 1
+        if r <= 2:
+            return True
+        h = self.heights()
+        s = card // 13
+        if 13 <= card < 39:  # red
+            return h[0] >= r - 2 and h[3] >= r - 2 and h[3 - s] >= r - 3
+        return h[1] >= r - 2 and h[2] >= r - 2 and h[3 - s] >= r - 3
+
+    # ---- the stock ---------------------------------------------------------------------
+    def reachable(self) -> list[tuple[int, int, int]]:
+        """(index, draws, redeals) for each card the stock can bring to the waste's top.
+
+        The stock and the waste read as one sequence in dealing order: the waste bottom
+        to top, then the stock top to bottom. Clicks move the boundary between them
+        forward by the draw count; a redeal (clicking the empty stock) puts it back at
+        the start, and dealing goes on in the same order. Each index is listed once,
+        with the fewest redeals (and then clicks): a position with more redeals left
+        dominates the same position with fewer.
+        """
+        stock, waste = self.piles[STOCK], self.piles[WASTE]
+        n = len(stock) + len(waste)
+        q = len(waste)
+        d = self.draw
+        out = []
+        seen = set()
+        draws = 0
+        while q < n:
+            q = q + d if q + d < n else n
+            draws += 1
+            out.append((q - 1, draws, 0))
+            seen.add(q - 1)
+        left = None if self.max_redeals is None else self.max_redeals - self.used
+        if n and (left is None or left > 0):
+            draws += 1  # the click that turns the waste over
+            q = 0
+            while q < n:
+                q = q + d if q + d < n else n
+                draws += 1
+                if q - 1 not in seen:
+                    seen.add(q - 1)
+                    out.append((q - 1, draws, 1))
+        if len(waste):  # the card already on top needs no click
+            out = [x for x in out if x[0] != len(waste) - 1]
+        return out
+
+    def seq(self) -> list[int]:
+        return self.piles[WASTE] + self.piles[STOCK][::-1]
+
+    # ---- playing -----------------------------------------------------------------------
+    def apply(self, mv: SMove) -> Rec:
+        i, _, nr, src, dst, n = mv
+        piles = self.piles
+        saved = None
+        if i >= 0:
+            stock, waste = piles[STOCK], piles[WASTE]
+            saved = (stock[:], waste[:])
+            seq = waste + stock[::-1]
+            waste[:] = seq[: i + 1]
+            stock[:] = seq[:i:-1]
+            self.used += nr
+        sp = piles[src]
+        if n == 1:
+            piles[dst].append(sp.pop())
+        else:
+            piles[dst].extend(sp[-n:])
+            del sp[-n:]
+        if self.refills and src >= FIRST_TABLEAU and not sp and piles[RESERVE]:
+            sp.append(piles[RESERVE].pop())
+            return (mv, saved, 1)
+        return (mv, saved, 0)
+
+    def revert(self, rec: Rec) -> None:
+        mv, saved, refill = rec
+        _, _, nr, src, dst, n = mv
+        piles = self.piles
+        sp = piles[src]
+        if refill:
+            piles[RESERVE].append(sp.pop())
+        dp = piles[dst]
+        if n == 1:
+            sp.append(dp.pop())
+        else:
+            sp.extend(dp[-n:])
+            del dp[-n:]
+        if saved is not None:
+            piles[STOCK][:], piles[WASTE][:] = saved
+            self.used -= nr
+
+    def actions(self, mv: SMove) -> list[str]:
+        _, draws, _, src, dst, n = mv
+        text = f"{self.names[src]}>{self.names[dst]}"
+        if n != 1:
+            text += f"*{n}"
+        return ["draw"] * draws + [text] if draws else [text]
+
+    def won(self) -> bool:
+        p = self.piles
+        return len(p[F0]) + len(p[F1]) + len(p[F2]) + len(p[F3]) == 52
+
+    def force(self) -> list[Rec]:
+        """Play safe moves to the foundations until none is left; their records."""
+        if not self.prune:
+            return []
+        recs: list[Rec] = []
+        piles = self.piles
+        safe = self.safe
+        found = self.found_dst
+        sources = [*self.cols, WASTE]
+        if self.game == "eagle-wing":
+            sources.append(RESERVE)
+        elif self.game == "kansas":
+            sources.append(RESERVE)
+        eagle = self.game == "eagle-wing"
+        draw1 = self.draw == 1
+        progress = True
+        while progress:
+            progress = False
+            for src in sources:
+                p = piles[src]
+                if not p:
+                    continue
+                if src == WASTE and not draw1:
+                    # Three cards a click: taking a card from the waste shifts every
+                    # later three-card group, so it is never forced.
+                    continue
+                if src == RESERVE and eagle and len(p) > 1:
+                    continue
+                card = p[-1]
+                dst = found(card)
+                if dst and safe(card):
+                    recs.append(self.apply((-1, 0, 0, src, dst, 1)))
+                    progress = True
+            if not progress and self.stock_is_reserve:
+                # One card a click, unlimited redeals: every stock card is within
+                # reach at any time and taking one out keeps the others' order, so
+                # the stock is a reserve and its safe cards go up too.
+                seq = self.seq()
+                for i, card in enumerate(seq):
+                    dst = found(card)
+                    if dst and safe(card):
+                        mv = self._stock_move(i, WASTE, dst, 1)
+                        recs.append(self.apply(mv))
+                        progress = True
+                        break
+        return recs
+
+    def _stock_move(self, i: int, src: int, dst: int, n: int) -> SMove:
+        # the draws that bring index i to the top, found the slow way (rare: forced
+        # moves out of the stock only)
+        if i == len(self.piles[WASTE]) - 1:
+            return (-1, 0, 0, src, dst, n)
+        for idx, draws, nr in self.reachable():
+            if idx == i:
+                return (i, draws, nr, src, dst, n)
+        raise AssertionError("stock card out of reach")
+
+    def key(self) -> tuple:
+        p = self.piles
+        cols = b"\xff".join(sorted([bytes(p[c]) for c in self.cols]))
+        h = bytes(self.heights())
+        if self.stock_is_reserve:
+            stock = bytes(p[WASTE] + p[STOCK][::-1])
+            return (stock, h, cols)
+        return (bytes(p[WASTE]), bytes(p[STOCK]), len(p[RESERVE]), h, cols)
+
+    # ---- move generation ------------------------------------------------------------
+    # Every generator lists the moves worth trying, best first: to the foundations,
+    # then moves that lay cards bare, then the stock, then the rest.
+
+    def _moves_saratoga(self) -> list[SMove]:
+        piles = self.piles
+        cols = self.cols
+        found = self.found_dst
+        safe = self.safe
+        prune = self.prune
+        first: list[SMove] = []
+        mid: list[SMove] = []
+        last: list[SMove] = []
+        empty = 0
+        for c in cols:
+            if not piles[c]:
+                empty = c
+                break
+        # to the foundations (safe ones were forced already)
+        for c in cols:
+            p = piles[c]
+            if p:
+                dst = found(p[-1])
+                if dst:
+                    first.append((-1, 0, 0, c, dst, 1))
+        waste = piles[WASTE]
+        if waste:
+            dst = found(waste[-1])
+            if dst:
+                first.append((-1, 0, 0, WASTE, dst, 1))
+        # runs between columns
+        for s in cols:
+            sp = piles[s]
+            ln = len(sp)
+            if not ln:
+                continue
+            top = sp[-1]
+            k = 1  # length of the movable run on top
+            while k < ln:
+                a, b = sp[-k], sp[-k - 1]
+                if b % 13 != a % 13 + 1 or _is_red(a) == _is_red(b):
+                    break
+                k += 1
+            r1 = top % 13
+            for t in cols:
+                if t == s:
+                    continue
+                tp = piles[t]
+                if tp:
+                    tt = tp[-1]
+                    j = tt % 13 - r1  # the group's bottom card must be one below tt
+                    if j < 1 or j > k or _is_red(sp[-j]) == _is_red(tt):
+                        continue
+                else:
+                    if t != empty:
+                        continue
+                    j = 12 - r1 + 1  # a King heads the group
+                    if j < 1 or j > k or j == ln:
+                        continue  # no King in the run, or it already lies at the bottom
+                if prune and j < k and not found(sp[-j - 1]):
+                    # Part of a run, laying bare a card that cannot go up: the card
+                    # laid bare has the rank and colour of the card the group moved
+                    # onto, so it offers nothing in play that card did not; only its
+                    # suit differs, which matters only for going up.
+                    continue
+                (first if j == ln or j == k else mid).append((-1, 0, 0, s, t, j))
+        # the waste and the stock onto columns and foundations
+        if waste:
+            w = waste[-1]
+            self._to_columns(w, WASTE, -1, 0, 0, mid, empty)
+        seq = self.seq()
+        for i, draws, nr in self.reachable():
+            card = seq[i]
+            dst = found(card)
+            if dst:
+                last.append((i, draws, nr, WASTE, dst, 1))
+            self._to_columns(card, WASTE, i, draws, nr, last, empty)
+        # worrying back: a foundation's top card down onto a column
+        for f in FOUNDS:
+            fp = piles[f]
+            if not fp:
+                continue
+            card = fp[-1]
+            if card % 13 == 0:
+                continue  # an Ace down can only be a waste of a move
+            if prune and safe(card):
+                continue  # it would be forced straight back up
+            self._to_columns(card, f, -1, 0, 0, last, 0)
+        return first + mid + last
+
+    def _to_columns(self, card: int, src: int, i: int, draws: int, nr: int,
+                    out: list[SMove], empty: int) -> None:
+        piles = self.piles
+        red = _is_red(card)
+        r = card % 13
+        for t in self.cols:
+            tp = piles[t]
+            if tp:
+                tt = tp[-1]
+                if tt % 13 == r + 1 and _is_red(tt) != red:
+                    out.append((i, draws, nr, src, t, 1))
+        if empty and r == 12:
+            out.append((i, draws, nr, src, empty, 1))
+
+    def _moves_kansas(self) -> list[SMove]:
+        piles = self.piles
+        cols = self.cols
+        found = self.found_dst
+        prune = self.prune
+        first: list[SMove] = []
+        mid: list[SMove] = []
+        last: list[SMove] = []
+        empty = 0
+        for c in cols:
+            if not piles[c]:
+                empty = c
+                break
+        for src in (RESERVE, *cols, WASTE):
+            p = piles[src]
+            if p:
+                dst = found(p[-1])
+                if dst:
+                    first.append((-1, 0, 0, src, dst, 1))
+        # groups between columns (a column is always a descending run, wrapping K on A)
+        for s in cols:
+            sp = piles[s]
+            ln = len(sp)
+            if not ln:
+                continue
+            r1 = sp[-1] % 13
+            for t in cols:
+                tp = piles[t]
+                if t == s or not tp:
+                    continue
+                j = (tp[-1] % 13 - 1 - r1) % 13 + 1
+                while j <= ln:
+                    if j == ln:
+                        mid.append((-1, 0, 0, s, t, j))
+                    elif not prune or found(sp[-j - 1]):
+                        # Part of a column only to lay bare a card that can go up: the
+                        # card laid bare has the rank of the card the group moved onto,
+                        # and suits do not matter in the columns.
+                        first.append((-1, 0, 0, s, t, j))
+                    j += 13
+        reserve = piles[RESERVE]
+        if reserve:
+            self._kansas_cols(reserve[-1], RESERVE, -1, 0, 0, mid, 0)
+        waste = piles[WASTE]
+        if waste:
+            self._kansas_cols(waste[-1], WASTE, -1, 0, 0, mid, empty)
+        seq = self.seq()
+        for i, draws, nr in self.reachable():
+            card = seq[i]
+            dst = found(card)
+            if dst:
+                last.append((i, draws, nr, WASTE, dst, 1))
+            self._kansas_cols(card, WASTE, i, draws, nr, last, empty)
+        return first + mid + last
+
+    def _kansas_cols(self, card: int, src: int, i: int, draws: int, nr: int,
+                     out: list[SMove], empty: int) -> None:
+        piles = self.piles
+        want = (card % 13 + 1) % 13
+        for t in self.cols:
+            tp = piles[t]
+            if tp and tp[-1] % 13 == want:
+                out.append((i, draws, nr, src, t, 1))
+        if empty:
+            out.append((i, draws, nr, src, empty, 1))
+
+    def _moves_eagle(self) -> list[SMove]:
+        piles = self.piles
+        cols = self.cols
+        found = self.found_dst
+        first: list[SMove] = []
+        mid: list[SMove] = []
+        last: list[SMove] = []
+        empty = 0
+        for c in cols:
+            if not piles[c]:
+                empty = c
+                break
+        reserve = piles[RESERVE]
+        sources = [*cols, WASTE]
+        if len(reserve) == 1:
+            sources.append(RESERVE)
+        for src in sources:
+            p = piles[src]
+            if not p:
+                continue
+            card = p[-1]
+            if not self.prune:
+                dst = found(card)
+                if dst:
+                    first.append((-1, 0, 0, src, dst, 1))
+            out = first if src >= FIRST_TABLEAU and len(p) > 1 else mid
+            lone = src >= FIRST_TABLEAU and len(p) == 1
+            self._eagle_cols(card, src, -1, 0, 0, out, 0 if lone else empty)
+        seq = self.seq()
+        for i, draws, nr in self.reachable():
+            card = seq[i]
+            dst = found(card)
+            if dst:
+                last.append((i, draws, nr, WASTE, dst, 1))
+            self._eagle_cols(card, WASTE, i, draws, nr, last, empty)
+        return first + mid + last
+
+    def _eagle_cols(self, card: int, src: int, i: int, draws: int, nr: int,
+                    out: list[SMove], empty: int) -> None:
+        piles = self.piles
+        above = card + 1 if card % 13 != 12 else card - 12  # same suit, K under A
+        for t in self.cols:
+            tp = piles[t]
+            if tp and len(tp) < 3 and tp[-1] == above and t != src:
+                out.append((i, draws, nr, src, t, 1))
+        if empty:
+            out.append((i, draws, nr, src, empty, 1))
+
+    # ---- the search --------------------------------------------------------------------
+    def run(self, seconds: float | None, nodes: int | None) -> tuple[str, list[str]]:
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        max_nodes = nodes
+        limited = self.max_redeals is not None and not self.stock_is_reserve
+        seen: dict[tuple, int] = {}
+        root_forced = self.force()
+        if self.won():
+            return "won", self._line([], root_forced)
+        seen[self.key()] = self.used
+        stack: list[list[Any]] = [[self.gen(), 0, None, root_forced]]
+        count = 0
+        gen = self.gen
+        apply = self.apply
+        revert = self.revert
+        force = self.force
+        key = self.key
+        while stack:
+            frame = stack[-1]
+            moves = frame[0]
+            if frame[1] >= len(moves):
+                stack.pop()
+                for rec in reversed(frame[3]):
+                    revert(rec)
+                if frame[2] is not None:
+                    revert(frame[2])
+                continue
+            mv = moves[frame[1]]
+            frame[1] += 1
+            rec = apply(mv)
+            count += 1
+            if count % CHECK_EVERY == 0:
+                self.nodes = count
+                if max_nodes is not None and count >= max_nodes:
+                    raise BudgetSpent
+                if deadline is not None and time.perf_counter() > deadline:
+                    raise BudgetSpent
+            frc = force()
+            if self.won():
+                self.nodes = count
+                return "won", self._line(stack, root_forced, rec, frc)
+            k = key()
+            old = seen.get(k)
+            if old is not None and (not limited or old <= self.used):
+                for r in reversed(frc):
+                    revert(r)
+                revert(rec)
+                continue
+            seen[k] = self.used
+            stack.append([gen(), 0, rec, frc])
+        self.nodes = count
+        return "lost", []
+
+    def _line(self, stack: list[list[Any]], root_forced: list[Rec],
+              rec: Rec | None = None, frc: list[Rec] | None = None) -> list[str]:
+        out: list[str] = []
+        for r in root_forced:
+            out += self.actions(r[0])
+        for frame in stack[1:]:
+            out += self.actions(frame[2][0])
+            for r in frame[3]:
+                out += self.actions(r[0])
+        if rec is not None:
+            out += self.actions(rec[0])
+            for r in frc or ():
+                out += self.actions(r[0])
+        return out
+
+
+def solve(
+    game: Game | Table,
+    seconds: float | None = 10.0,
+    nodes: int | None = None,
+    *,
+    prune: bool = True,
+) -> SolveResult:
+    """Search for a win from ``game``'s current position.
+
+    ``seconds`` and ``nodes`` bound the search (None: no bound); when either runs out the
+    result is ``"unknown"``. ``prune=False`` turns off the dominance rules (slow; for
+    tests). The position itself is never changed.
+    """
+    table = getattr(game, "table", game)
+    start = time.perf_counter()
+    search = Search(table, prune=prune)
+    try:
+        result, line = search.run(seconds, nodes)
+    except BudgetSpent:
+        result, line = "unknown", []
+    return SolveResult(result, line, search.nodes, time.perf_counter() - start)
+
+
+__all__ = ["SolveResult", "solve"]
