@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .cards import card_name, rank_name
-from .games.base import F0, F3, Table
+from .games.base import F3, Table
 from .moves import DRAW, FIRST_TABLEAU, RESERVE, STOCK, WASTE, IllegalMove, Move, pile_id
 from .texts import text
 
@@ -98,7 +98,8 @@ def explain(t: Table, action: object, lang: str = "en") -> str:
         )
         return text("legal", lang, text=text("legal_redeal", lang, left=after))
     ctx = _context(t, move, lang)
-    words = "".join(text(k, lang, **ctx) for k in t.rules.legal_keys(t, *move))
+    keys = t.rules.legal_keys(t, move.src, move.count, move.dst)
+    words = "".join(text(k, lang, **ctx) for k in keys)
     words += _consequences(t, move, lang)
     return text("legal", lang, text=words)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from itertools import pairwise
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -355,6 +356,13 @@ class Game:
                     out.append(move)
             if DRAW in legal and DRAW not in out:
                 out.append(DRAW)
+            if not out:
+                # only moves that look pointless are left (say, taking back the last
+                # move to free a column): hint the first step of the shortest route to
+                # a move that changes the game for good
+                path = progress.path_to_progress(t)
+                if path:
+                    out.append(path[0])
         self._cache["hints"] = out
         return list(out)
 
@@ -637,7 +645,7 @@ def _piles_from_state(rules: Rules, state: object) -> tuple[list[list[int]], int
                 )
     for f in FOUNDATIONS:
         pile = piles[f]
-        for a, b in zip(pile, pile[1:]):
+        for a, b in pairwise(pile):
             if a // 13 != b // 13 or (a % 13 + 1) % 13 != b % 13:
                 raise ValueError("each foundation must be one suit in rising order")
         if rules.name == "saratoga" and pile and pile[0] % 13 != 0:

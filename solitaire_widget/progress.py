@@ -55,6 +55,41 @@ def _canonical(t: Table) -> tuple:
     )
 
 
+def _makes_progress(t: Table, move: Move) -> bool:
+    if move.src == STOCK:
+        # a deal or redeal counts for good when redeals are limited; with unlimited
+        # redeals going round the stock is a cycle
+        return t.rules.max_redeals is not None
+    return not is_reversible(t, move)
+
+
+def path_to_progress(table: Table, limit: int = SEARCH_LIMIT) -> list[Move] | None:
+    """The shortest list of moves ending in one that cannot be taken back.
+
+    ``[]`` is never returned: a path has at least one move. None means there is none
+    (the game is stuck), or that none was found within ``limit`` positions.
+    """
+    if table.is_won():
+        return None
+    t = table.copy()
+    seen = {_canonical(t)}
+    frontier: deque[tuple[Table, tuple[Move, ...]]] = deque([(t, ())])
+    while frontier:
+        node, path = frontier.popleft()
+        for move in node.legal_moves():
+            if _makes_progress(node, move):
+                return [*path, move]
+            child = node.copy()
+            child.apply(move)
+            key = _canonical(child)
+            if key not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(key)
+                frontier.append((child, (*path, move)))
+    return None
+
+
 def is_stuck(table: Table, limit: int = SEARCH_LIMIT) -> bool:
     """True when nothing but moves that cycle without progress is left."""
     if table.is_won():
@@ -67,7 +102,7 @@ def is_stuck(table: Table, limit: int = SEARCH_LIMIT) -> bool:
     while frontier:
         node = frontier.popleft()
         for move in node.legal_moves():
-            if move.src != STOCK and not is_reversible(node, move):
+            if _makes_progress(node, move):
                 return False
             child = node.copy()
             child.apply(move)

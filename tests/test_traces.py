@@ -45,3 +45,38 @@ def test_trace(trace):
         assert (g.status == "won") == step["won"], where
         if step["action"] is not None:
             g.play(step["action"])
+
+
+@pytest.mark.parametrize(
+    "trace", TRACES, ids=[f"{t['game']}-{t['options']}-{t['seed']}" for t in TRACES]
+)
+def test_hint_finds_every_move_aisleriots_hint_finds(trace):
+    g = Game(trace["game"], seed=trace["seed"], **trace["options"])
+    for step in trace["steps"]:
+        if g.status == "playing":
+            ours = set(g.hints())
+            last = g._undo[-1] if g._undo else None
+            for move in g.rules.aisleriot_hints(g.table):
+                if not g._pointless(move, last):
+                    assert move in ours, (step["action"], str(move))
+            if g.legal_moves:
+                assert g.hint() is not None
+        if step["action"] is not None:
+            g.play(step["action"])
+
+
+def test_lost_is_final_in_the_traces():
+    # once our status says "lost", the walk never wins and (where foundations are
+    # locked) never scores again
+    for trace in TRACES:
+        g = Game(trace["game"], seed=trace["seed"], **trace["options"])
+        lost_at = None
+        for step in trace["steps"]:
+            if lost_at is None and g.status == "lost":
+                lost_at = g.score
+            if lost_at is not None:
+                assert not step["won"]
+                if trace["game"] != "saratoga":
+                    assert step["score"] == lost_at
+            if step["action"] is not None:
+                g.play(step["action"])

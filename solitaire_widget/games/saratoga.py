@@ -51,11 +51,10 @@ class Saratoga(Rules):
         return piles
 
     def pick_reason(self, t: Table, src: int, n: int) -> str | None:
-        if n > 1:
-            pile = t.piles[src]
-            # the card under the group's top card must be one higher and of the other colour
-            upper = pile[-n + 1]
-            lower = pile[-n]
+        pile = t.piles[src]
+        # each card of the group must lie on a card one higher of the other colour
+        for i in range(len(pile) - n + 1, len(pile)):
+            upper, lower = pile[i], pile[i - 1]
             if upper % 13 + 2 != lower % 13 + 1 or _is_red(upper) == _is_red(lower):
                 return "not_a_build"
         return None
