@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 import time
-from itertools import pairwise
 from collections.abc import Callable, Iterable
+from itertools import pairwise
 from typing import Any
 
 from . import progress
