@@ -322,6 +322,7 @@ class Table {
   update() {
     const v = this.view;
     if (!v || !v.piles) return;
+    this.receivedAt = performance.now();
     if (v.version !== this.lastVersion) {
       // The table changed under the selection: drop it rather than point at other cards.
       if (this.lastVersion !== undefined) this.sel = null;

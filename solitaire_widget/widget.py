@@ -164,8 +164,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._notice: dict[str, str] | None = None
         self._hint: str | None = None
         self._unsubscribe: Callable[[], None] | None = None
-        self._t_start: float | None = None
-        self._t_stop: float | None = None
+        self._reset_timer()
         self._game: Game = live
         self.catalog = self._catalog()
         self.lang = lang
@@ -203,26 +202,33 @@ class SolitaireWidget(anywidget.AnyWidget):
             return
         self._version += 1
         self._hint = None
-        if game.moves == 0:
-            # Restart, new deal, or undone back to the start: the clock starts over.
+        if game.moves == 0 and not game.can_redo:
+            # Restart or a new deal (undoing back to the start keeps the clock going).
             self._reset_timer()
-        elif self._t_start is None:
-            self._t_start = time.monotonic()
-        if game.status != "playing" and self._t_stop is None and self._t_start is not None:
-            self._t_stop = time.monotonic()
         elif game.status == "playing":
-            self._t_stop = None
+            self._start_timer()
+        else:
+            # Won or lost: the clock stops (and runs again if an undo reopens the game).
+            self._stop_timer()
         self._publish()
 
+    # The clock: seconds banked from earlier stretches plus the one running now.
     def _reset_timer(self) -> None:
-        self._t_start = None
-        self._t_stop = None
+        self._t_banked = 0.0
+        self._t_since: float | None = None
+
+    def _start_timer(self) -> None:
+        if self._t_since is None:
+            self._t_since = time.monotonic()
+
+    def _stop_timer(self) -> None:
+        if self._t_since is not None:
+            self._t_banked += time.monotonic() - self._t_since
+            self._t_since = None
 
     def _elapsed(self) -> float:
-        if self._t_start is None:
-            return 0.0
-        end = self._t_stop if self._t_stop is not None else time.monotonic()
-        return round(end - self._t_start, 3)
+        running = time.monotonic() - self._t_since if self._t_since is not None else 0.0
+        return round(self._t_banked + running, 3)
 
     # ------------------------------------------------------------------ state out
 
@@ -303,8 +309,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             "notice": self._notice or self._end_notice(),
             "can_undo": g.can_undo,
             "can_redo": g.can_redo,
-            "timer": {"running": self._t_start is not None and self._t_stop is None,
-                      "elapsed": self._elapsed()},
+            "timer": {"running": self._t_since is not None, "elapsed": self._elapsed()},
             "version": self._version,
             "seq": self._seq,
         }
@@ -415,9 +420,9 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     def _do_hint(self, _msg: Mapping[str, Any]) -> None:
         move = self._game.hint()
-        if self._t_start is None:
+        if self._game.status == "playing":
             # Aisleriot starts its clock on a hint too.
-            self._t_start = time.monotonic()
+            self._start_timer()
         if move is None:
             self._hint = None
             self._notice = {"text": self._say("no_hint"), "level": "info"}

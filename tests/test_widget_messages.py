@@ -284,3 +284,24 @@ def test_random_intents_keep_the_game_consistent(intents):
         if w.view["version"] == v0:
             assert (g.name, snap, g.history) == before, content
     json.dumps(w.view)
+
+
+def test_timer_stops_at_the_end_and_resets_on_restart():
+    suits, ranks = "HSDC", "A23456789TJQK"
+    f = [[r + s for r in ranks] for s in suits]
+    last = f[0].pop()
+    # Kansas: a small state space, so the exact "no more moves" test stays instant.
+    g = Game.from_snapshot({"s": [], "w": [last], "r": [], "f": f, "t": [[], [], []]},
+                           "kansas", base="A")
+    w = SolitaireWidget(g)
+    send(w, {"kind": "hint"})
+    assert w.view["timer"]["running"] is True
+    send(w, {"kind": "foundation", "pile": "w"})
+    assert w.game.status == "won"
+    assert w.view["timer"]["running"] is False
+    stopped = w.view["timer"]["elapsed"]
+    assert w.view["notice"]["level"] == "won"
+    send(w, {"kind": "undo"})
+    assert w.view["timer"]["running"] is True and w.view["timer"]["elapsed"] >= stopped
+    send(w, {"kind": "restart"})
+    assert w.view["timer"] == {"running": False, "elapsed": 0.0}

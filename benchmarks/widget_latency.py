@@ -1,0 +1,144 @@
+"""Widget latency and traffic (goals: p95 click-to-render <= 16 ms in the harness page,
+<= 100 ms in JupyterLab on loopback).
+
+- bytes of state sent per move (the `view` trait, as JSON);
+- click-to-render latency over 200 moves in the harness page (a real Python
+  SolitaireWidget behind a Playwright binding), and in a real JupyterLab server:
+  from the click handler sending the intent to the page having drawn the new view.
+
+    python benchmarks/widget_latency.py [--moves 200] [--no-lab]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from browser.harness import LAUNCH_ARGS, Harness  # noqa: E402
+from browser.lab import LabServer, notebook, run_cell, wait_idle  # noqa: E402
+
+from solitaire_widget.widget import SolitaireWidget  # noqa: E402
+
+# Plays `n` moves through the page's own click handling and returns, per move, the time
+# from sending the intent to the end of drawing the answer (both stamped by the widget).
+DRIVER = """
+async (n) => {
+  const root = document.querySelector('.sw-root');
+  const t = root.parentElement.__swTable;
+  const cards = (p) => { const v = t.view.piles; const k = p[0];
+    return k === 'f' || k === 't' ? v[k][Number(p.slice(1))] : (v[k] || []); };
+  const nextSeq = (seq) => new Promise((resolve, reject) => {
+    if (Number(root.dataset.seq) > seq) return resolve();
+    const timer = setTimeout(() => { mo.disconnect(); reject(new Error('no answer')); }, 10000);
+    const mo = new MutationObserver(() => {
+      if (Number(root.dataset.seq) > seq) { mo.disconnect(); clearTimeout(timer); resolve(); }
+    });
+    mo.observe(root, { attributes: true, attributeFilter: ['data-seq'] });
+  });
+  const out = [];
+  let rnd = 12345;
+  const pick = (xs) => {
+    rnd = (rnd * 1103515245 + 12345) % 2147483648;
+    return xs[rnd % xs.length];
+  };
+  while (out.length < n) {
+    const v = t.view;
+    const seq = Number(root.dataset.seq);
+    const legal = (v.legal || []);
+    if (v.status !== 'playing' || legal.length === 0) {
+      t.send('new', { seed: null });
+      await nextSeq(seq);
+      continue;
+    }
+    const a = pick(legal);
+    if (a === 'draw') {
+      t.click('s', -1);
+    } else {
+      const [src, rest] = a.split('>');
+      const [dst, cnt] = rest.split('*');
+      const k = Number(cnt || 1);
+      t.click(src, cards(src).length - k);
+      t.click(dst, cards(dst).length - 1);
+    }
+    await nextSeq(seq);
+    out.push([t.renderedAt - t.sentAt, t.renderedAt - t.receivedAt]);
+  }
+  return out;
+}
+"""
+
+
+def summary(label: str, ms: list[float]) -> str:
+    ms = sorted(ms)
+    p95 = ms[max(0, round(0.95 * len(ms)) - 1)]
+    return (f"{label}: n={len(ms)} median {statistics.median(ms):.2f} ms, "
+            f"p95 {p95:.2f} ms, max {ms[-1]:.2f} ms")
+
+
+def harness_run(browser, n: int) -> None:
+    for game in ("eagle-wing", "saratoga", "kansas"):
+        w = SolitaireWidget(game, seed=3)
+        sizes: list[int] = []
+        w.observe(lambda ch, sizes=sizes: sizes.append(len(json.dumps(ch["new"]))), "view")
+        ctx = browser.new_context(viewport={"width": 1100, "height": 900})
+        page = ctx.new_page()
+        Harness(page, w, width=960)
+        pairs = page.evaluate(DRIVER, n)
+        ctx.close()
+        print(summary(f"  harness {game:10s} click-to-render", [a for a, _ in pairs]))
+        print(summary(f"  harness {game:10s} drawing only   ", [b for _, b in pairs]))
+        print(f"  harness {game:10s} view bytes per update: median "
+              f"{statistics.median(sizes):.0f}, max {max(sizes)}")
+
+
+def lab_run(browser, n: int) -> None:
+    with tempfile.TemporaryDirectory() as d:
+        tmp = Path(d)
+        nb = notebook(["from solitaire_widget import SolitaireWidget\n"
+                       "w = SolitaireWidget('saratoga', seed=3)\nw"])
+        (tmp / "NB.ipynb").write_text(json.dumps(nb))
+        server = LabServer(tmp)
+        try:
+            server.wait_ready()
+            ctx = browser.new_context(viewport={"width": 1300, "height": 1000})
+            page = ctx.new_page()
+            page.set_default_timeout(120_000)
+            page.goto(server.page_url("NB.ipynb"))
+            page.wait_for_selector(".jp-Notebook .jp-Cell")
+            wait_idle(page)
+            run_cell(page, 0)
+            page.locator(".jp-OutputArea .sw-root .sw-card").first.wait_for()
+            pairs = page.evaluate(DRIVER, n)
+            ctx.close()
+            print(summary("  JupyterLab saratoga click-to-render", [a for a, _ in pairs]))
+            print(summary("  JupyterLab saratoga drawing only   ", [b for _, b in pairs]))
+        finally:
+            server.stop()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--moves", type=int, default=200)
+    ap.add_argument("--no-lab", action="store_true")
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=LAUNCH_ARGS)
+        print(f"click-to-render over {args.moves} moves (goal p95 <= 16 ms harness, "
+              "<= 100 ms JupyterLab)")
+        harness_run(browser, args.moves)
+        if not args.no_lab:
+            lab_run(browser, args.moves)
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
