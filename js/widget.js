@@ -421,7 +421,7 @@ class Table {
     };
     const left = v.stock_left ?? pileCards(v.piles, "s").length;
     place(this.badges.s, "s", left ? String(left) : "");
-    place(this.badges.r, "r", v.reserve_left == null ? "" : String(v.reserve_left));
+    place(this.badges.r, "r", v.reserve_left ? String(v.reserve_left) : "");
     const sSlot = g.slots.find((x) => x.pile === "s");
     if (sSlot) {
       const r = v.redeals_left;
@@ -607,6 +607,7 @@ class Table {
     for (const [a, key] of [["undo", "ui.undo"], ["restart", "ui.restart"], ["new", "ui.new"], ["close", "ui.close"]]) {
       const b = h("button", a === "new" ? "sw-main" : "", { type: "button", "data-action": a });
       b.textContent = this.tr(key);
+      if ((a === "undo" || a === "restart") && !v.can_undo) b.disabled = true;
       buttons.append(b);
     }
     panel.append(title, sub, buttons);

@@ -344,3 +344,20 @@ def test_screenshots(make_harness, name, lang, theme):
     assert path.stat().st_size > 10_000
     # The table fits the cell without a horizontal scrollbar.
     assert h.page.evaluate("() => document.querySelector('.sw-root').scrollWidth <= 960")
+
+
+def test_no_more_moves_overlay(make_harness):
+    """A Kansas table with nothing left to play: the overlay offers Undo, Restart, New."""
+    cards = [r + s for s in "HSDC" for r in "A23456789TJQK"]
+    used = {"AH", "AS", "AD", "AC", "5H", "9S", "KD", "7C"}
+    state = {"s": [], "w": [c for c in cards if c not in used] + ["7C"], "r": [],
+             "f": [["AH"], ["AS"], ["AD"], ["AC"]], "t": [["5H"], ["9S"], ["KD"]]}
+    g = Game.from_snapshot(state, "kansas", base="A")
+    assert g.status == "lost"
+    w = SolitaireWidget(g, lang="el")
+    h = make_harness(w, theme="dark")
+    h.page.wait_for_selector(".sw-over:not([hidden])")
+    assert "Δεν υπάρχουν άλλες κινήσεις" in h.page.inner_text(".sw-over")
+    h.screenshot("kansas-lost-el-dark")
+    h.page.click('.sw-over button[data-action="close"]')
+    assert h.page.locator(".sw-over[hidden]").count() == 1
