@@ -1,0 +1,174 @@
+"""The public API's edges: construction, options, decks, notation, saving, observers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from solitaire_widget import DRAW, Game, IllegalMove, Move
+from solitaire_widget.deal import shuffled_deck
+
+
+def test_seeded_deals_are_aisleriots_and_random_seeds_are_kept():
+    g = Game("kansas", seed=1)
+    assert g.deck[:5] == ["9C", "QH", "8D", "3C", "6S"]
+    r = Game("eagle-wing")
+    assert isinstance(r.seed, int) and 0 <= r.seed < 2**32
+    assert Game("eagle-wing", seed=r.seed).snapshot() == r.snapshot()
+
+
+def test_explicit_deck_deals_it():
+    deck = Game("saratoga", seed=9).deck
+    g = Game("saratoga", deck=deck)
+    assert g.seed is None and g.snapshot() == Game("saratoga", seed=9).snapshot()
+    assert Game("saratoga", deck=shuffled_deck(9)).snapshot() == g.snapshot()
+
+
+@pytest.mark.parametrize(
+    ("deck", "message"),
+    [
+        (["AC"] * 52, "duplicate cards: AC"),
+        (["AC", "2C"], "52 cards, not 2"),
+        ([*Game("kansas", seed=1).deck[:51], "XX"], "not a card code"),
+        ("AC2C", "not a string"),
+        ([*Game("kansas", seed=1).deck[:51], None], "not a card code"),
+    ],
+)
+def test_bad_decks_are_refused_with_the_problem_named(deck, message):
+    with pytest.raises(ValueError, match=message):
+        Game("kansas", deck=deck)
+
+
+def test_options_and_their_errors():
+    assert Game("saratoga").options == {"draw": 1, "redeals": 2}
+    assert Game("saratoga", redeals=-1).options["redeals"] is None
+    assert Game("eagle-wing").options == {"redeals": 2}
+    assert Game("kansas").options == {"redeals": 0}
+    with pytest.raises(TypeError, match="no option draw"):
+        Game("kansas", draw=3)
+    with pytest.raises(TypeError, match="no option colour"):
+        Game("saratoga", colour="red")
+    with pytest.raises(ValueError, match="draw must be 1 or 3"):
+        Game("saratoga", draw=2)
+    with pytest.raises(ValueError, match="redeals must be"):
+        Game("saratoga", redeals=-5)
+    with pytest.raises(ValueError, match="unknown game"):
+        Game("klondike")
+    with pytest.raises(ValueError, match="seed must be"):
+        Game("kansas", seed=-1)
+    with pytest.raises(ValueError, match="not both"):
+        Game("kansas", seed=1, deck=Game("kansas", seed=1).deck)
+
+
+def test_notation_round_trips():
+    for text in ["draw", "t2>f0", "t0>t3*2", "w>t1", "r>t3", "f1>t4"]:
+        assert str(Move.parse(text)) == text
+    assert Move.parse("draw") == DRAW and DRAW.is_draw
+    m = Move.parse("t0>t3*2")
+    assert (m.source, m.target, m.count) == ("t0", "t3", 2)
+    for bad in ["", "t0>", "t0>t3*0", "x1>t2", "t9>t1", "f4>t0", "s>w", "t0 t1", "t0>t3*"]:
+        with pytest.raises(IllegalMove):
+            Move.parse(bad)
+    with pytest.raises(TypeError):
+        Move.parse(3)
+
+
+def test_undo_redo_restart_new():
+    g = Game("kansas", seed=1)
+    start = g.snapshot()
+    with pytest.raises(IllegalMove, match="nothing to undo"):
+        g.undo()
+    g.play("t1>f1")
+    g.draw()
+    assert g.history == ["t1>f1", "draw"] and g.moves == 2
+    assert g.pop() == DRAW
+    assert g.redo() == [DRAW]
+    with pytest.raises(IllegalMove, match="nothing to redo"):
+        g.redo()
+    g.undo()
+    g.play("draw")  # a new action clears the redo stack
+    assert not g.can_redo
+    g.restart()
+    assert g.snapshot() == start and g.history == [] and g.seed == 1
+    g.new(seed=2)
+    assert g.seed == 2 and g.snapshot() == Game("kansas", seed=2).snapshot()
+
+
+def test_observers_follow_every_change_and_can_stop():
+    g = Game("eagle-wing", seed=4)
+    seen = []
+    stop = g.on_change(lambda game: seen.append(game.moves))
+    g.draw()
+    g.undo()
+    g.redo()
+    g.restart()
+    assert seen == [1, 0, 1, 0]
+    stop()
+    g.draw()
+    assert seen == [1, 0, 1, 0]
+
+
+def test_snapshot_round_trip_and_corrupt_positions():
+    g = Game("eagle-wing", seed=3)
+    g.draw()
+    h = Game.from_snapshot(g.snapshot(), "eagle-wing")
+    assert h.snapshot() == g.snapshot() and h.base_rank == g.base_rank
+    bad = g.snapshot()
+    bad["t"][0][0] = bad["t"][1][0]
+    with pytest.raises(ValueError, match="exactly once"):
+        Game.from_snapshot(bad, "eagle-wing")
+    bad = g.snapshot()
+    bad["r"][-1] = bad["r"][-1].upper()
+    with pytest.raises(ValueError, match="face up where the rules"):
+        Game.from_snapshot(bad, "eagle-wing")
+    bad = g.snapshot()
+    del bad["r"]
+    with pytest.raises(ValueError, match="exactly the keys"):
+        Game.from_snapshot(bad, "eagle-wing")
+    with pytest.raises(ValueError):
+        Game.from_snapshot("nope", "kansas")
+
+
+@pytest.mark.parametrize(
+    "corrupt",
+    [
+        lambda d: "{not json",
+        lambda d: json.dumps({**d, "format": "other"}),
+        lambda d: json.dumps({**d, "version": 99}),
+        lambda d: json.dumps({**d, "history": [["t0>t7"]]}),
+        lambda d: json.dumps({**d, "history": ["draw"]}),
+        lambda d: json.dumps({**d, "redo": [["t5>t6*4"]]}),
+        lambda d: json.dumps({**d, "seed": (d["seed"] or 0) + 1}),
+        lambda d: json.dumps({**d, "options": {"draw": 5}}),
+        lambda d: json.dumps({**d, "options": {"colour": 1}}),
+        lambda d: json.dumps({k: v for k, v in d.items() if k != "start"}),
+        lambda d: json.dumps({**d, "state": {**d["state"], "w": []}}),
+        lambda d: json.dumps([1, 2, 3]),
+    ],
+)
+def test_corrupt_saved_games_raise_value_error(corrupt):
+    g = Game("saratoga", seed=5)
+    for _ in range(3):
+        g.draw()
+    g.undo()
+    data = json.loads(g.to_json())
+    with pytest.raises(ValueError):
+        Game.from_json(corrupt(data))
+
+
+def test_pictures():
+    g = Game("kansas", seed=1)
+    text = str(g)
+    assert text.splitlines()[0].startswith("Kansas  seed 1  score 1")
+    assert "t0: 9D" in text
+    svg = g._repr_svg_()
+    assert svg.startswith("<svg") and 'data-card="9D"' in svg
+    assert "seed=1" in repr(g)
+
+
+def test_foundation_move_is_what_a_double_click_does():
+    g = Game("kansas", seed=1)
+    assert str(g.foundation_move("t1")) == "t1>f1"
+    assert g.foundation_move("t0") is None
+    assert g.foundation_move("nonsense") is None
