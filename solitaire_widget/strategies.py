@@ -1,0 +1,210 @@
+"""Small players for batch play: each is a function ``Game -> Move | None``.
+
+A strategy looks at a live :class:`~solitaire_widget.Game` and returns the move it
+wants to play next, or None when it has nothing it is willing to play. Strategies are
+plain module-level functions so that they pickle, and so cross process boundaries when
+``analysis.play_many`` runs them on a ``ProcessPoolExecutor``.
+
+Two things make batch play always terminate, whatever the strategy:
+
+* **cycle avoidance**: every strategy here only chooses among :func:`fresh_moves`, the
+  legal moves that lead to a position this game has not been in yet. A finite game
+  has finitely many positions, so play without revisits ends;
+* **a move cap**: :func:`play_out` stops after ``max_moves`` actions in any case (a
+  safety net for strategies written by users, which need not avoid cycles).
+
+Nothing here imports pandas or matplotlib: strategies belong to the core.
+"""
+
+from __future__ import annotations
+
+import random
+import weakref
+from collections.abc import Callable
+
+from .game import Game
+from .moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, WASTE, Move
+
+Strategy = Callable[[Game], "Move | None"]
+
+#: Default cap on actions per game in :func:`play_out` (a won game needs far fewer:
+#: 52 cards to the foundations plus a few hundred deals, draws and column moves).
+MAX_MOVES = 1000
+
+# Positions each live game has been in, as the strategies saw them. Weak keys, so a
+# finished game's set goes away with the game. A restart or a new deal (moves == 0)
+# starts a fresh set.
+_SEEN: weakref.WeakKeyDictionary[Game, set[tuple]] = weakref.WeakKeyDictionary()
+
+
+def _seen(game: Game) -> set[tuple]:
+    seen = _SEEN.get(game)
+    if seen is None or game.moves == 0:
+        seen = _SEEN[game] = set()
+    seen.add(game.table.key())
+    return seen
+
+
+def fresh_moves(game: Game) -> list[Move]:
+    """The legal moves that lead to a position ``game`` has not been in (legal order).
+
+    Positions count as "been in" from the first time a strategy looked at this game.
+    """
+    seen = _seen(game)
+    table = game.table
+    out = []
+    for move in game.legal_moves:
+        # try the move on the live table and take it back: cheaper than a copy, and
+        # ``revert`` restores the position exactly
+        record = table.apply(move)
+        key = table.key()
+        table.revert(record)
+        if key not in seen:
+            out.append(move)
+    return out
+
+
+def _to_foundation(move: Move) -> bool:
+    return move.dst in FOUNDATIONS and move.src not in FOUNDATIONS
+
+
+def random_player(game: Game) -> Move | None:
+    """A uniformly random fresh move.
+
+    Reproducible without any state: the random generator is seeded from the deal's
+    seed and the number of moves played, so the same deal is always played the same
+    way, in any process (string seeds of ``random.Random`` do not depend on
+    ``PYTHONHASHSEED``).
+    """
+    moves = fresh_moves(game)
+    if not moves:
+        return None
+    origin = game.seed if game.seed is not None else ",".join(game.deck or ())
+    rng = random.Random(f"{game.name}:{origin}:{game.moves}")
+    return rng.choice(moves)
+
+
+def greedy_player(game: Game) -> Move | None:
+    """Greedy to the foundations: any card that can go up goes up; otherwise bring a
+    card from the waste or reserve into the columns, else draw, and move cards between
+    columns only when the stock is spent. Ties go to the first in legal-move order.
+
+    Drawing before shuffling columns keeps it from wandering through the many column
+    rearrangements that change nothing that matters.
+    """
+    moves = fresh_moves(game)
+    if not moves:
+        return None
+
+    def rank(move: Move) -> int:
+        if _to_foundation(move):
+            return 0
+        if move.src in (WASTE, RESERVE):
+            return 1
+        if move == DRAW:
+            return 2
+        if move.src >= FIRST_TABLEAU:
+            return 3
+        return 4  # a card taken back down from a foundation: last resort
+
+    return min(moves, key=rank)
+
+
+def hint_player(game: Game) -> Move | None:
+    """Follow the game's own hints (``Game.hints``, best first; ``Game.hint`` is the
+    first of them), skipping any that would go back to a position already seen."""
+    fresh = set(fresh_moves(game))
+    for move in game.hints():
+        if move in fresh:
+            return move
+    return None
+
+
+def aisleriot_player(game: Game) -> Move | None:
+    """Follow Aisleriot's own hint order (``game.rules.aisleriot_hints``), then any card
+    to a foundation, then a draw, skipping moves back to a position already seen.
+
+    Close to :func:`hint_player` but much cheaper: ``Game.hints`` first runs the exact
+    "is the game lost?" search, which in Saratoga's end game explores thousands of
+    positions per move.
+    """
+    fresh = fresh_moves(game)
+    if not fresh:
+        return None
+    allowed = set(fresh)
+    for move in game.rules.aisleriot_hints(game.table):
+        if move in allowed:
+            return move
+    for move in fresh:
+        if _to_foundation(move):
+            return move
+    return DRAW if DRAW in allowed else None
+
+
+STRATEGIES: dict[str, Strategy] = {
+    "random": random_player,
+    "greedy": greedy_player,
+    "hint": hint_player,
+    "aisleriot": aisleriot_player,
+}
+
+
+def get_strategy(strategy: str | Strategy) -> Strategy:
+    """A strategy by name (``"random"``, ``"greedy"``, ``"hint"``, ``"aisleriot"``) or
+    the function itself."""
+    if callable(strategy):
+        return strategy
+    try:
+        return STRATEGIES[strategy]
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)} "
+            "or pass a function Game -> Move | None"
+        ) from None
+
+
+def strategy_name(strategy: str | Strategy) -> str:
+    """The short name of a strategy (its registry name, else the function's name)."""
+    if isinstance(strategy, str):
+        get_strategy(strategy)  # validates
+        return strategy
+    for name, func in STRATEGIES.items():
+        if func is strategy:
+            return name
+    return getattr(strategy, "__name__", type(strategy).__name__)
+
+
+def play_out(game: Game, strategy: str | Strategy, max_moves: int = MAX_MOVES) -> Game:
+    """Let ``strategy`` play ``game`` until it is won, the strategy returns None, or
+    ``max_moves`` actions have been played. Returns the same (now played) game.
+
+    The end test is deliberately cheap (``is_won`` and the strategy's own None): the
+    exact "lost" verdict of ``Game.status`` searches the position and would dominate
+    the cost of batch play.
+    """
+    if max_moves < 0:
+        raise ValueError(f"max_moves must be >= 0, not {max_moves}")
+    player = get_strategy(strategy)
+    for _ in range(max_moves):
+        if game.is_won:
+            break
+        move = player(game)
+        if move is None:
+            break
+        game.play(move)
+    return game
+
+
+__all__ = [
+    "MAX_MOVES",
+    "STRATEGIES",
+    "Strategy",
+    "aisleriot_player",
+    "fresh_moves",
+    "get_strategy",
+    "greedy_player",
+    "hint_player",
+    "play_out",
+    "random_player",
+    "strategy_name",
+]
