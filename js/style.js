@@ -21,7 +21,7 @@ border:1px solid var(--jp-border-color1,#bbb);border-radius:4px;padding:3px 7px;
 .sw-bar button{cursor:pointer}
 .sw-bar button:hover:not(:disabled){background:var(--jp-layout-color3,#e4e4e4)}
 .sw-bar button:disabled{opacity:.45;cursor:default}
-.sw-bar button[aria-pressed=true]{background:var(--jp-brand-color1,#1976d2);color:#fff;border-color:transparent}
+.sw-bar button[aria-pressed=true],.sw-bar button[aria-pressed=true]:hover:not(:disabled){background:var(--jp-brand-color1,#1976d2);color:#fff;border-color:transparent}
 .sw-sep{width:1px;height:20px;background:var(--jp-border-color1,#ccc);margin:0 2px}
 .sw-grow{flex:1}
 .sw-root :focus-visible{outline:2px solid var(--jp-brand-color1,#1976d2);outline-offset:1px}
