@@ -214,7 +214,7 @@ class Table {
     this.on(this.table, "pointercancel", () => this.cancelDrag());
     this.on(this.table, "lostpointercapture", () => this.cancelDrag());
     this.on(this.table, "focus", (e) => {
-      if (e.target === this.table) this.focusCurrent();
+      if (e.target === this.table && !this.pointerFocus) this.focusCurrent();
     });
     this.on(root, "keydown", (e) => this.onKey(e));
     this.on(this.over, "click", (e) => {
@@ -641,6 +641,13 @@ class Table {
     if (!hit) return;
     const p = this.pointInTable(e);
     this.press = { ...hit, x0: p.x, y0: p.y, id: e.pointerId, dragging: false, els: [], targets: [] };
+    // preventDefault below keeps the browser from focusing anything, so take keyboard
+    // focus ourselves: keys typed after a click belong to the table, not to the notebook.
+    if (!this.table.contains(document.activeElement)) {
+      this.pointerFocus = true;
+      this.table.focus({ preventScroll: true });
+      this.pointerFocus = false;
+    }
     // Capture keeps the drag alive outside the table without a window listener.
     try {
       this.table.setPointerCapture(e.pointerId);

@@ -74,6 +74,17 @@ def test_play_in_jupyterlab(lab, browser, tmp_path):
         page.wait_for_function(
             f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
 
+        # Keys typed after a click go to the table, not to JupyterLab's shortcuts
+        # (in command mode "d d" would delete the cell).
+        v = version()
+        page.keyboard.press("d")
+        page.wait_for_function(
+            f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
+        page.keyboard.press("d")
+        page.wait_for_function(
+            f"Number(document.querySelector('.sw-root').dataset.version) > {v + 1}")
+        assert page.locator(".jp-Notebook .jp-Cell").count() == 2
+
         ARTIFACTS.mkdir(exist_ok=True)
         root.screenshot(path=str(ARTIFACTS / "jupyterlab-kansas.png"))
         wait_idle(page)
@@ -82,7 +93,7 @@ def test_play_in_jupyterlab(lab, browser, tmp_path):
         out.filter(has_text="HISTORY=").wait_for(timeout=60_000)
         text = out.filter(has_text="HISTORY=").inner_text()
         history = ast.literal_eval(text.split("HISTORY=", 1)[1].strip())
-        assert history == ["draw", action]
+        assert history == ["draw", action, "draw", "draw"]
     except Exception:
         page.screenshot(path=str(tmp_path / "failure.png"))
         print(lab.logs())
