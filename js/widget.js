@@ -84,6 +84,32 @@ class Table {
     this.overDismissed = -1;
     this.timerBase = { elapsed: 0, at: 0, running: false };
     this.width = 0;
+    /** @type {number | undefined} */ this.lastVersion = undefined;
+    this.keyboardActive = false;
+    this.pointerFocus = false;
+    this.sentAt = 0;
+    this.receivedAt = 0;
+    this.renderedAt = 0;
+    // Elements made by build().
+    /** @type {HTMLDivElement} */ this.root;
+    /** @type {HTMLDivElement} */ this.bar;
+    /** @type {HTMLSelectElement} */ this.gameSel;
+    /** @type {HTMLSelectElement} */ this.drawSel;
+    /** @type {HTMLSelectElement} */ this.redealSel;
+    /** @type {HTMLLabelElement} */ this.drawLabel;
+    /** @type {HTMLLabelElement} */ this.redealLabel;
+    /** @type {HTMLInputElement} */ this.seedIn;
+    /** @type {Record<string, HTMLButtonElement>} */ this.btn;
+    /** @type {HTMLSelectElement} */ this.langSel;
+    /** @type {HTMLDivElement} */ this.table;
+    /** @type {HTMLDivElement} */ this.keysHelp;
+    /** @type {{s: HTMLDivElement, r: HTMLDivElement}} */ this.badges;
+    /** @type {HTMLDivElement} */ this.stockTag;
+    /** @type {HTMLDivElement} */ this.over;
+    /** @type {HTMLDivElement} */ this.status;
+    /** @type {Record<string, HTMLSpanElement>} */ this.st;
+    /** @type {HTMLDivElement} */ this.notice;
+    /** @type {HTMLElement} */ this.rules;
     installStyle();
     this.build();
     this.listen(model, "change:view", () => this.update());
@@ -135,6 +161,7 @@ class Table {
 
   /** Sends an intent to Python. Moves carry the version they were based on. @param {string} kind @param {Record<string, any>} [extra] */
   send(kind, extra = {}) {
+    /** @type {Record<string, any>} */
     const msg = { kind, ...extra };
     if (kind === "move" || kind === "foundation") msg.version = this.view.version;
     this.sentAt = performance.now();
@@ -156,7 +183,6 @@ class Table {
     this.drawLabel.append(this.drawSel);
     this.redealLabel.append(this.redealSel);
     this.seedIn = h("input", "sw-seed", { type: "number", min: "0", step: "1", inputmode: "numeric" });
-    /** @type {Record<string, HTMLButtonElement>} */
     this.btn = {};
     for (const k of ["new", "restart", "undo", "redo", "hint", "autoplay", "rules"]) {
       this.btn[k] = h("button", `sw-btn-${k}`, { type: "button", "data-action": k });
@@ -176,7 +202,6 @@ class Table {
     this.table.append(this.badges.s, this.badges.r, this.stockTag, this.over);
 
     this.status = h("div", "sw-status");
-    /** @type {Record<string, HTMLSpanElement>} */
     this.st = {};
     for (const k of ["score", "moves", "time", "stock", "reserve", "base", "redeals"]) {
       const s = h("span", `sw-st-${k}`);
