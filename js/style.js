@@ -12,12 +12,12 @@ color:var(--jp-ui-font-color1,#222);background:var(--jp-layout-color1,#fff);bord
 border-radius:8px;overflow:hidden;max-width:100%;box-sizing:border-box;user-select:none;-webkit-user-select:none}
 body[data-jp-theme-light=false] .sw-root,body.vscode-dark .sw-root,.sw-root.sw-dark{--sw-felt1:#24573a;--sw-felt2:#0f2c1c;--sw-line:rgba(255,255,255,.3);--sw-ink:rgba(255,255,255,.65)}
 .sw-root *{box-sizing:border-box}
-.sw-bar{display:flex;flex-wrap:wrap;gap:4px 6px;align-items:center;padding:6px 8px;background:var(--jp-layout-color2,#f2f2f2);border-bottom:1px solid var(--jp-border-color2,#ddd)}
+.sw-bar{display:flex;flex-wrap:wrap;gap:4px 5px;align-items:center;padding:5px 8px;background:var(--jp-layout-color2,#f2f2f2);border-bottom:1px solid var(--jp-border-color2,#ddd)}
 .sw-bar label{display:inline-flex;align-items:center;gap:4px}
 .sw-root [hidden]{display:none!important}
 .sw-bar select,.sw-bar input,.sw-bar button{font:inherit;color:var(--jp-ui-font-color1,#222);background:var(--jp-layout-color1,#fff);
-border:1px solid var(--jp-border-color1,#bbb);border-radius:4px;padding:3px 7px;min-height:26px}
-.sw-bar input{width:6.5em}
+border:1px solid var(--jp-border-color1,#bbb);border-radius:4px;padding:2px 6px;min-height:26px}
+.sw-bar input{width:5.5em}
 .sw-bar button{cursor:pointer}
 .sw-bar button:hover:not(:disabled){background:var(--jp-layout-color3,#e4e4e4)}
 .sw-bar button:disabled{opacity:.45;cursor:default}

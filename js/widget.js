@@ -670,7 +670,8 @@ class Table {
     // focus ourselves: keys typed after a click belong to the table, not to the notebook.
     if (!this.table.contains(document.activeElement)) {
       this.pointerFocus = true;
-      this.table.focus({ preventScroll: true });
+      // focusVisible: a mouse user needs no focus ring (Chrome 122+, ignored elsewhere).
+      this.table.focus(/** @type {FocusOptions} */ ({ preventScroll: true, focusVisible: false }));
       this.pointerFocus = false;
     }
     // Capture keeps the drag alive outside the table without a window listener.
