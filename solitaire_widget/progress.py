@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import deque
 
 from .games.base import Table
-from .moves import STOCK, Move
+from .moves import DRAW, FOUNDATIONS, STOCK, WASTE, Move
 
 #: Positions explored at most before giving up and calling the game "playing".
 SEARCH_LIMIT = 20_000
@@ -90,19 +90,56 @@ def path_to_progress(table: Table, limit: int = SEARCH_LIMIT) -> list[Move] | No
     return None
 
 
+def _waste_tops(t: Table) -> set[int]:
+    """Every card that going round the stock can bring to the top of the waste."""
+    scratch = t.copy()
+    tops = set()
+    seen = set()
+    while True:
+        piles = scratch.piles
+        key = (tuple(piles[STOCK]), tuple(piles[WASTE]))
+        if key in seen:
+            return tops
+        seen.add(key)
+        if piles[WASTE]:
+            tops.add(piles[WASTE][-1])
+        if scratch.draw_reason() is not None:
+            return tops
+        scratch.apply(DRAW)
+
+
 def is_stuck(table: Table, limit: int = SEARCH_LIMIT) -> bool:
-    """True when nothing but moves that cycle without progress is left."""
+    """True when nothing but moves that cycle without progress is left.
+
+    The reachable positions are a product: draws touch only the stock and the waste,
+    every other move leaves them alone, and a card leaving the waste never comes back
+    (progress). So we list the cards the stock can bring to the top of the waste, then
+    explore the rest of the table with the stock set aside, asking at each position
+    whether one of those cards could be played or a move could not be taken back.
+    """
     if table.is_won():
         return False
-    t = table.copy()
-    if t.rules.max_redeals is not None and t.draw_reason() is None:
+    if table.rules.max_redeals is not None and table.draw_reason() is None:
         return False  # each deal or limited redeal is progress that cannot be undone
+    tops = _waste_tops(table)
+    t = table.copy()
+    t.piles[STOCK] = []
+    t.piles[WASTE] = []
     seen = {_canonical(t)}
     frontier: deque[Table] = deque([t])
+    targets = [*FOUNDATIONS, *t.tableau]
+    drop_reason = t.rules.drop_reason
     while frontier:
         node = frontier.popleft()
+        waste = node.piles[WASTE]
+        for card in tops:
+            waste.append(card)
+            playable = any(drop_reason(node, WASTE, 1, d) is None for d in targets)
+            waste.pop()
+            if playable:
+                return False
         for move in node.legal_moves():
-            if _makes_progress(node, move):
+            if not is_reversible(node, move):
                 return False
             child = node.copy()
             child.apply(move)
