@@ -343,3 +343,13 @@ def test_illegal_play_raises_and_changes_nothing():
     with pytest.raises(TypeError):
         g.play(42)
     assert g.snapshot() == before and g.history == []
+
+
+def test_kansas_hint_moves_part_of_a_column_that_wraps_around_itself():
+    # Aisleriot's "move tableau to self" hint: a 13-card column whose top (6) is one
+    # above its own bottom card (5); its top card also fits on another column's 7
+    column = ["5S", "4H", "3C", "2D", "AS", "KH", "QC", "JD", "TS", "9H", "8C", "7D", "6S"]
+    g = ks([column, ["7H"]], base="A")
+    rules = g.table.rules
+    assert "t0>t1" in [str(m) for m in rules._self_hint(g.table, g.table.tableau[0])]
+    assert "t0>t1" in [str(m) for m in g.hints()]

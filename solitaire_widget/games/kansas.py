@@ -142,12 +142,38 @@ class Kansas(Rules):
                     # a part of a column only when it lays bare a card that can go up
                     if n == len(spile) or self._fits_started_foundation(t, spile[-n - 1]):
                         yield Move(src, dst, n)
+            yield from self._self_hint(t, dst)
         # 3. the waste card into the first empty column
         if piles[WASTE]:
             for dst in cols:
                 if not piles[dst]:
                     yield Move(WASTE, dst)
                     break
+
+    def _self_hint(self, t: Table, col: int) -> Iterator[Move]:
+        # Aisleriot's "move tableau to self" hint (bug 660297): a column long enough to
+        # wrap around may hold, deep down, the card its own top could take. Move the
+        # top part from the topmost card that fits on another column, when a deeper card
+        # c is one below the top and c is the bottom card or lies on a card that can go
+        # up. Only the first such top card is looked at, as in Aisleriot.
+        piles = t.piles
+        pile = piles[col]
+        for i in range(len(pile) - 1, -1, -1):
+            rank = pile[i] % 13
+            others = [
+                o for o in t.tableau
+                if o != col and piles[o] and (piles[o][-1] - 1) % 13 == rank
+            ]
+            if not others:
+                continue
+            top = pile[-1] % 13
+            for j in range(i):
+                if top == (pile[j] % 13 + 1) % 13 and (
+                    j == 0 or self._fits_started_foundation(t, pile[j - 1])
+                ):
+                    yield Move(col, others[0], len(pile) - i)
+                    break
+            return
 
     def _fits_started_foundation(self, t: Table, card: int) -> bool:
         for f in FOUNDATIONS:
