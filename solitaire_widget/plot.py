@@ -139,7 +139,8 @@ def score_distribution(results: pd.DataFrame, ax: Axes | None = None) -> Axes:
         if not data:
             continue
         boxes = ax.boxplot(data, positions=xs, widths=width * 0.85, patch_artist=True,
-                           manage_ticks=False, flierprops={"markersize": 3})
+                           manage_ticks=False, flierprops={"markersize": 3},
+                           medianprops={"color": "black"})
         for box in boxes["boxes"]:
             box.set_facecolor(f"C{j}")
             box.set_alpha(0.7)

@@ -31,18 +31,28 @@ Strategy = Callable[[Game], "Move | None"]
 #: 52 cards to the foundations plus a few hundred deals, draws and column moves).
 MAX_MOVES = 1000
 
-# Positions each live game has been in, as the strategies saw them. Weak keys, so a
-# finished game's set goes away with the game. A restart or a new deal (moves == 0)
-# starts a fresh set.
-_SEEN: weakref.WeakKeyDictionary[Game, set[tuple]] = weakref.WeakKeyDictionary()
+class _Memory:
+    """What the strategies remember about one live game."""
+
+    __slots__ = ("rng", "seen")
+
+    def __init__(self) -> None:
+        self.seen: set[tuple] = set()
+        self.rng: random.Random | None = None
 
 
-def _seen(game: Game) -> set[tuple]:
-    seen = _SEEN.get(game)
-    if seen is None or game.moves == 0:
-        seen = _SEEN[game] = set()
-    seen.add(game.table.key())
-    return seen
+# One memory per live game. Weak keys, so it goes away with the game. A restart or a
+# new deal (nothing to undo) starts a fresh memory. ``can_undo`` is checked rather than
+# ``moves``, which counts the whole history on every call.
+_MEMORY: weakref.WeakKeyDictionary[Game, _Memory] = weakref.WeakKeyDictionary()
+
+
+def _memory(game: Game) -> _Memory:
+    memory = _MEMORY.get(game)
+    if memory is None or not game.can_undo:
+        memory = _MEMORY[game] = _Memory()
+    memory.seen.add(game.table.key())
+    return memory
 
 
 def fresh_moves(game: Game) -> list[Move]:
@@ -50,7 +60,7 @@ def fresh_moves(game: Game) -> list[Move]:
 
     Positions count as "been in" from the first time a strategy looked at this game.
     """
-    seen = _seen(game)
+    seen = _memory(game).seen
     table = game.table
     out = []
     for move in game.legal_moves:
@@ -71,17 +81,19 @@ def _to_foundation(move: Move) -> bool:
 def random_player(game: Game) -> Move | None:
     """A uniformly random fresh move.
 
-    Reproducible without any state: the random generator is seeded from the deal's
-    seed and the number of moves played, so the same deal is always played the same
-    way, in any process (string seeds of ``random.Random`` do not depend on
-    ``PYTHONHASHSEED``).
+    Reproducible: each game gets its own random generator, seeded from the deal (game
+    name and seed, or the dealt cards) when the player first sees it, so the same deal
+    is always played the same way, in any process (string seeds of ``random.Random``
+    do not depend on ``PYTHONHASHSEED``). A restart starts the same sequence again.
     """
     moves = fresh_moves(game)
     if not moves:
         return None
-    origin = game.seed if game.seed is not None else ",".join(game.deck or ())
-    rng = random.Random(f"{game.name}:{origin}:{game.moves}")
-    return rng.choice(moves)
+    memory = _memory(game)
+    if memory.rng is None:
+        origin = game.seed if game.seed is not None else ",".join(game.deck or ())
+        memory.rng = random.Random(f"{game.name}:{origin}")
+    return memory.rng.choice(moves)
 
 
 def greedy_player(game: Game) -> Move | None:
