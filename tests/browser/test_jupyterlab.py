@@ -41,6 +41,7 @@ def test_play_in_jupyterlab(lab, browser, tmp_path):
         "from solitaire_widget import SolitaireWidget\n"
         f"w = SolitaireWidget('kansas', seed={SEED})\nw",
         "print('HISTORY=' + repr(w.game.history))",
+        "w  # a second view of the same widget",
     ])
     (tmp_path / "NB.ipynb").write_text(json.dumps(nb))
 
@@ -52,7 +53,7 @@ def test_play_in_jupyterlab(lab, browser, tmp_path):
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
         wait_idle(page)
         run_cell(page, 0)
-        root = page.locator(".jp-OutputArea .sw-root")
+        root = page.locator(".jp-OutputArea .sw-root").first
         root.wait_for(timeout=60_000)
         page.locator('.sw-card[data-pile="s"]').last.wait_for()
 
@@ -83,7 +84,7 @@ def test_play_in_jupyterlab(lab, browser, tmp_path):
         page.keyboard.press("d")
         page.wait_for_function(
             f"Number(document.querySelector('.sw-root').dataset.version) > {v + 1}")
-        assert page.locator(".jp-Notebook .jp-Cell").count() == 2
+        assert page.locator(".jp-Notebook .jp-Cell").count() == 3, "no cell was deleted"
 
         ARTIFACTS.mkdir(exist_ok=True)
         root.screenshot(path=str(ARTIFACTS / "jupyterlab-kansas.png"))
@@ -94,6 +95,24 @@ def test_play_in_jupyterlab(lab, browser, tmp_path):
         text = out.filter(has_text="HISTORY=").inner_text()
         history = ast.literal_eval(text.split("HISTORY=", 1)[1].strip())
         assert history == ["draw", action, "draw", "draw"]
+
+        # Two views of one widget stay in sync: a click in the second shows in the first.
+        run_cell(page, 2)
+        cells = page.locator(".jp-Notebook .jp-Cell")
+        first, second = cells.nth(0).locator(".sw-root"), cells.nth(2).locator(".sw-root")
+        second.locator(".sw-card").first.wait_for()
+        v = int(first.get_attribute("data-version"))
+        assert int(second.get_attribute("data-version")) == v
+        second.locator('.sw-card[data-pile="s"]').last.click()
+        page.wait_for_function(
+            "v => [...document.querySelectorAll('.sw-root')].every("
+            "r => Number(r.dataset.version) > v)", arg=v)
+
+        def cards(view) -> list[str]:
+            return sorted(view.locator(".sw-card").evaluate_all(
+                "els => els.map(e => `${e.dataset.pile}:${e.dataset.index}:${e.dataset.card}`)"))
+
+        assert cards(first) == cards(second)
     except Exception:
         page.screenshot(path=str(tmp_path / "failure.png"))
         print(lab.logs())
