@@ -492,6 +492,19 @@ class SolitaireWidget(anywidget.AnyWidget):
         "lang": _do_lang,
     }
 
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Trait updates from the page are refused: the page sends intents, never state.
+        Python's view is sent again so every open view goes back to the truth."""
+        ours = {"view", "lang", "rules", "catalog"}
+        try:
+            rest = {k: v for k, v in sync_data.items() if k not in ours}
+            if rest:
+                super().set_state(rest)  # ipywidgets' own traits (layout, ...)
+            if ours & set(sync_data):
+                self._refuse("malformed")
+        except Exception:
+            _log.exception("solitaire_widget: error while handling a state update")
+
     def close(self) -> None:
         # Also runs from __del__, possibly on a half-built widget (a refused constructor).
         unsubscribe = getattr(self, "_unsubscribe", None)

@@ -305,3 +305,18 @@ def test_timer_stops_at_the_end_and_resets_on_restart():
     assert w.view["timer"]["running"] is True and w.view["timer"]["elapsed"] >= stopped
     send(w, {"kind": "restart"})
     assert w.view["timer"] == {"running": False, "elapsed": 0.0}
+
+
+def test_state_updates_from_the_page_are_refused():
+    """The page may only send intents; a trait update from it changes nothing."""
+    w = SolitaireWidget("kansas", seed=7)
+    snap, lang = w.game.snapshot(), w.lang
+    fake = dict(w.view, piles={"s": [], "w": [], "r": [], "f": [[]] * 4, "t": [[]] * 3})
+    before = len(w.comm.sent)
+    w.comm.handle_msg({"content": {"data": {"method": "update",
+                                            "state": {"view": fake, "lang": "el"}}},
+                       "buffers": []})
+    assert w.game.snapshot() == snap and w.lang == lang
+    assert w.view["piles"] == snap
+    v = last_view(w, since=before)
+    assert v is not None and v["piles"] == snap and v["notice"]["level"] == "error"
