@@ -56,6 +56,8 @@ def test_play_in_jupyterlab(lab, browser, tmp_path):
         root = page.locator(".jp-OutputArea .sw-root").first
         root.wait_for(timeout=60_000)
         page.locator('.sw-card[data-pile="s"]').last.wait_for()
+        # Nothing the front end sent on its own was refused.
+        assert page.locator(".sw-notice").first.inner_text().strip() == ""
 
         def version() -> int:
             return int(root.get_attribute("data-version"))
