@@ -231,3 +231,15 @@ def test_core_does_not_import_pandas_or_matplotlib() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_play_many_on_a_dask_executor() -> None:
+    distributed = pytest.importorskip("distributed")
+    seeds = range(8)
+    here = play_many("kansas", seeds, "greedy", progress=False)
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=2,
+                            dashboard_address=None) as client:
+        there = play_many("kansas", seeds, "greedy", client.get_executor(), progress=False,
+                          chunksize=3)
+    columns = ["seed", "won", "score", "moves"]
+    pd.testing.assert_frame_equal(here[columns], there[columns])
