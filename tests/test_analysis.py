@@ -243,3 +243,28 @@ def test_play_many_on_a_dask_executor() -> None:
                           chunksize=3)
     columns = ["seed", "won", "score", "moves"]
     pd.testing.assert_frame_equal(here[columns], there[columns])
+
+
+def test_three_card_deals_list_the_cards_turned() -> None:
+    game = Game("saratoga", seed=7, draw=3)
+    stock = game.pile("s")
+    game.draw()
+    row = history_frame(game).iloc[0]
+    # the stock's top card is turned first and ends at the bottom of the three
+    assert row["cards"] == " ".join(c.upper() for c in reversed(stock[-3:]))
+    assert row["cards"] == " ".join(game.pile("w"))
+    assert row["stock_left"] == len(stock) - 3
+
+
+@pytest.mark.parametrize(("name", "options"), [
+    ("eagle-wing", {}), ("kansas", {}), ("saratoga", {"redeals": None}),
+])
+def test_replayed_numbers_match_a_live_replay(name: str, options: dict) -> None:
+    game = play_out(Game(name, seed=21, **options), "random", max_moves=150)
+    frame = history_frame(game)
+    live = Game(name, seed=21, **options)
+    for action, row in zip(game.history, frame.itertuples(), strict=True):
+        live.play(action)
+        assert (row.score, row.stock_left) == (live.score, live.stock_left)
+        assert pd.isna(row.reserve_left) == (live.reserve_left is None)
+        assert pd.isna(row.redeals_left) == (live.redeals_left is None)

@@ -106,3 +106,11 @@ def test_missing_extra_names_it(monkeypatch) -> None:
     monkeypatch.delitem(sys.modules, "solitaire_widget.plot")
     with pytest.raises(ImportError, match=r"solitaire_widget\[analysis\]"):
         importlib.import_module("solitaire_widget.plot")
+
+
+def test_plots_of_a_game_not_yet_played() -> None:
+    game = Game("eagle-wing", seed=5)
+    ys = plot.score_over_moves(game).get_lines()[0].get_ydata()
+    assert list(ys) == [1]
+    lines = plot.foundation_progress(game).get_lines()
+    assert sum(int(line.get_ydata()[-1]) for line in lines) == 1
