@@ -81,6 +81,8 @@ def path_to_progress(table: Table, limit: int = SEARCH_LIMIT) -> list[Move] | No
                 return [*path, move]
             child = node.copy()
             child.apply(move)
+            if child.is_won():
+                return [*path, move]
             key = _canonical(child)
             if key not in seen:
                 if len(seen) >= limit:
@@ -143,6 +145,8 @@ def is_stuck(table: Table, limit: int = SEARCH_LIMIT) -> bool:
                 return False
             child = node.copy()
             child.apply(move)
+            if child.is_won():
+                return False  # (in Saratoga even the last card up can come back down)
             key = _canonical(child)
             if key not in seen:
                 if len(seen) >= limit:
