@@ -267,8 +267,8 @@ class SolitaireWidget(anywidget.AnyWidget):
         base = g.base_rank or "A"
         for i in range(4):
             out[f"f{i}"] = base
-        n = len(g.snapshot().get("t", []))
-        tab = {"saratoga": "K", "kansas": "waste", "eagle-wing": "any"}.get(g.name, "")
+        n = g.n_tableau
+        tab = g.rules.empty_column
         for i in range(n):
             out[f"t{i}"] = tab
         return out

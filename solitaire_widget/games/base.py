@@ -27,6 +27,8 @@ class Rules:
     title: ClassVar[str]
     title_el: ClassVar[str]
     n_tableau: ClassVar[int]
+    # what an empty column takes: "any" card, a "K" (or a run headed by one), the "waste"
+    empty_column: ClassVar[str]
     has_reserve: ClassVar[bool] = False
     # Eagle Wing and Kansas deal the reserve's top card into a column emptied by a move.
     refills_from_reserve: ClassVar[bool] = False

@@ -23,6 +23,7 @@ class EagleWing(Rules):
     name = "eagle-wing"
     title = "Eagle Wing"
     title_el = "Αετός"
+    empty_column = "any"
     n_tableau = 8
     has_reserve = True
     refills_from_reserve = True

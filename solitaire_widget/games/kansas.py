@@ -21,6 +21,7 @@ class Kansas(Rules):
     name = "kansas"
     title = "Kansas"
     title_el = "Κάνσας"
+    empty_column = "waste"
     n_tableau = 3
     has_reserve = True
     refills_from_reserve = True

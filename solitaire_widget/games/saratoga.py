@@ -26,6 +26,7 @@ class Saratoga(Rules):
     name = "saratoga"
     title = "Saratoga"
     title_el = "Σαρατόγκα"
+    empty_column = "K"
     n_tableau = 7
     default_redeals = 2
     option_names = ("draw", "redeals")
