@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .moves import FIRST_TABLEAU, RESERVE, STOCK, WASTE, Move, pile_id
+from .moves import FIRST_TABLEAU, RESERVE, STOCK, WASTE, pile_id
 
 if TYPE_CHECKING:
     from .game import Game
@@ -49,8 +49,8 @@ FOUNDS = (F0, F1, F2, F3)
 # the move is played as the table stands.
 SMove = tuple[int, int, int, int, int, int]
 # An undo record: the move, the stock and waste before it (if it drew), whether a
-# column was refilled from the reserve.
-Rec = tuple[SMove, Any, int]
+# column was refilled from the reserve, and the pending column before it.
+Rec = tuple[SMove, Any, int, int]
 
 CHECK_EVERY = 512  # nodes between looks at the clock
 
@@ -103,6 +103,10 @@ class Search:
         # reached from anywhere, so where the waste stands changes nothing.
         self.stock_is_reserve = self.draw == 1 and self.max_redeals is None
         self.nodes = 0
+        # With a reserve-like stock, a stock card put on a column must take a card at
+        # once (see _moves_saratoga); ``pending`` is that column, 0 when none.
+        self.pending = 0
+        self.lazy_stock = prune and self.stock_is_reserve and rules.name == "saratoga"
         if self.game == "saratoga":
             self.gen = self._moves_saratoga
             self.safe = self._safe_saratoga
@@ -254,6 +258,8 @@ class Search:
         i, _, nr, src, dst, n = mv
         piles = self.piles
         saved = None
+        pending = self.pending
+        self.pending = dst if (self.lazy_stock and src == WASTE and dst >= FIRST_TABLEAU) else 0
         if i >= 0:
             stock, waste = piles[STOCK], piles[WASTE]
             saved = (stock[:], waste[:])
@@ -269,11 +275,11 @@ class Search:
             del sp[-n:]
         if self.refills and src >= FIRST_TABLEAU and not sp and piles[RESERVE]:
             sp.append(piles[RESERVE].pop())
-            return (mv, saved, 1)
-        return (mv, saved, 0)
+            return (mv, saved, 1, pending)
+        return (mv, saved, 0, pending)
 
     def revert(self, rec: Rec) -> None:
-        mv, saved, refill = rec
+        mv, saved, refill, self.pending = rec
         _, _, nr, src, dst, n = mv
         piles = self.piles
         sp = piles[src]
@@ -302,16 +308,14 @@ class Search:
 
     def force(self) -> list[Rec]:
         """Play safe moves to the foundations until none is left; their records."""
-        if not self.prune:
+        if not self.prune or self.pending:
             return []
         recs: list[Rec] = []
         piles = self.piles
         safe = self.safe
         found = self.found_dst
         sources = [*self.cols, WASTE]
-        if self.game == "eagle-wing":
-            sources.append(RESERVE)
-        elif self.game == "kansas":
+        if self.game == "eagle-wing" or self.game == "kansas":
             sources.append(RESERVE)
         eagle = self.game == "eagle-wing"
         draw1 = self.draw == 1
@@ -363,6 +367,8 @@ class Search:
         h = bytes(self.heights())
         if self.stock_is_reserve:
             stock = bytes(p[WASTE] + p[STOCK][::-1])
+            if self.pending:
+                return (stock, h, cols, bytes(p[self.pending]))
             return (stock, h, cols)
         return (bytes(p[WASTE]), bytes(p[STOCK]), len(p[RESERVE]), h, cols)
 
@@ -431,7 +437,7 @@ class Search:
                     # onto, so it offers nothing in play that card did not; only its
                     # suit differs, which matters only for going up.
                     continue
-                (first if j == ln or j == k else mid).append((-1, 0, 0, s, t, j))
+                (first if j in (ln, k) else mid).append((-1, 0, 0, s, t, j))
         # the waste and the stock onto columns and foundations
         if waste:
             w = waste[-1]
@@ -454,7 +460,57 @@ class Search:
             if prune and safe(card):
                 continue  # it would be forced straight back up
             self._to_columns(card, f, -1, 0, 0, last, 0)
+        if self.lazy_stock:
+            return self._lazy_filter(first + mid + last)
         return first + mid + last
+
+    def _lazy_filter(self, moves: list[SMove]) -> list[SMove]:
+        piles = self.piles
+        cols = self.cols
+        if True:  # (indented block kept for the argument's comment)
+            # One card a click and unlimited redeals make the stock a reserve: every
+            # stock card can be reached at any time, and taking one out changes no
+            # other card's reach. A stock card X put on a column is then of use only
+            # once a card goes onto it (going up it could do from the stock), and
+            # until then it only covers the column: every line that puts X down and
+            # later puts Y on it can put X down just before Y instead (a move of X in
+            # between becomes putting X down there; X going up, not putting it down).
+            # So after X the next move must put a card on X.
+            # A chain of stock cards on X is pointless unless a card from play (a
+            # column's run or a foundation's top) can end it: that card must be
+            # lower than the chain's last card, of the colour the alternation gives.
+            pend = self.pending
+            ends = set()
+            for c in cols:
+                cp = piles[c]
+                if c == pend or not cp:
+                    continue
+                k = 0
+                while k < len(cp):
+                    a = cp[-k - 1]
+                    ends.add((a % 13, _is_red(a)))
+                    if k + 1 < len(cp):
+                        b = cp[-k - 2]
+                        if b % 13 != a % 13 + 1 or _is_red(a) == _is_red(b):
+                            break
+                    k += 1
+            for f in FOUNDS:
+                if piles[f]:
+                    a = piles[f][-1]
+                    ends.add((a % 13, _is_red(a)))
+            out = []
+            seq = self.seq()
+            for m in moves:
+                if pend and m[4] != pend:
+                    continue
+                if m[3] == WASTE and m[4] >= FIRST_TABLEAU:
+                    card = seq[m[0]] if m[0] >= 0 else piles[WASTE][-1]
+                    r, red = card % 13, _is_red(card)
+                    if not any(e[0] < r and (e[1] == red) == ((r - e[0]) % 2 == 0)
+                               for e in ends):
+                        continue
+                out.append(m)
+            return out
 
     def _to_columns(self, card: int, src: int, i: int, draws: int, nr: int,
                     out: list[SMove], empty: int) -> None:

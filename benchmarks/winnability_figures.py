@@ -1,0 +1,114 @@
+"""Regenerate the winnability figures in docs/winnability/.
+
+    python benchmarks/winnability_figures.py                 # every variant, 2000 deals
+    python benchmarks/winnability_figures.py --deals 5000 --only kansas
+    python benchmarks/winnability_figures.py --table         # just rebuild README table
+
+Each variant is solved over consecutive seeds from 1 with a fixed budget of search
+nodes per deal (not seconds: a node budget gives the same verdicts on any machine and
+under any load). Results go to ``docs/winnability/<variant>.csv`` (seed, result, moves,
+nodes, seconds); a run that stops part way resumes where it left off. The table counts
+undecided deals both ways: the low end of the Wilson 95% interval treats them as lost,
+the high end as won.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from solitaire_widget.winnability import solve_seed, wilson  # noqa: E402
+
+OUT = ROOT / "docs" / "winnability"
+
+VARIANTS = {
+    "eagle-wing": ("Eagle Wing (1 card, 2 redeals)", "eagle-wing", {}),
+    "kansas": ("Kansas (1 card, no redeal)", "kansas", {}),
+    "saratoga-d1-r2": ("Saratoga, draw 1, 2 redeals (default)", "saratoga",
+                       {"draw": 1, "redeals": 2}),
+    "saratoga-d1-unlimited": ("Saratoga, draw 1, unlimited redeals", "saratoga",
+                              {"draw": 1, "redeals": None}),
+    "saratoga-d3-unlimited": ("Saratoga, draw 3, unlimited redeals", "saratoga",
+                              {"draw": 3, "redeals": None}),
+}
+FIELDS = ["seed", "result", "moves", "nodes", "seconds"]
+
+
+def read(path: Path) -> list[dict]:
+    if not path.exists():
+        return []
+    with path.open() as fh:
+        return list(csv.DictReader(fh))
+
+
+def run(variant: str, deals: int, nodes: int, workers: int) -> None:
+    _, game, options = VARIANTS[variant]
+    path = OUT / f"{variant}.csv"
+    done = {int(r["seed"]) for r in read(path)}
+    todo = [s for s in range(1, deals + 1) if s not in done]
+    if not todo:
+        return
+    new = not path.exists()
+    start = time.time()
+    with path.open("a", newline="") as fh, ProcessPoolExecutor(workers) as pool:
+        w = csv.DictWriter(fh, FIELDS)
+        if new:
+            w.writeheader()
+        jobs = [pool.submit(solve_seed, game, s, None, nodes, options) for s in todo]
+        for i, job in enumerate(jobs, 1):
+            row = job.result()
+            row["seconds"] = f"{row['seconds']:.4f}"
+            w.writerow(row)
+            if i % 100 == 0:
+                fh.flush()
+                print(f"{variant}: {i}/{len(todo)} in {time.time() - start:.0f} s", flush=True)
+
+
+def table(nodes: int) -> str:
+    lines = [
+        "| Game and options | Deals | Won | Lost | Undecided | Win rate | 95% interval |",
+        "|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for variant, (title, _, _) in VARIANTS.items():
+        rows = read(OUT / f"{variant}.csv")
+        n = len(rows)
+        if not n:
+            continue
+        won = sum(r["result"] == "won" for r in rows)
+        lost = sum(r["result"] == "lost" for r in rows)
+        unknown = n - won - lost
+        low = wilson(won, n)[0]
+        high = wilson(won + unknown, n)[1]
+        seeds = sorted(int(r["seed"]) for r in rows)
+        lines.append(
+            f"| {title} (seeds {seeds[0]}–{seeds[-1]}) | {n} | {won} | {lost} | {unknown} "
+            f"| {won / n:.2%} | {low:.2%} – {high:.2%} |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--deals", type=int, default=2000)
+    ap.add_argument("--nodes", type=int, default=100_000, help="search nodes per deal")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--only", nargs="*", choices=list(VARIANTS))
+    ap.add_argument("--table", action="store_true", help="only print the table")
+    args = ap.parse_args()
+    OUT.mkdir(parents=True, exist_ok=True)
+    if not args.table:
+        for variant in args.only or VARIANTS:
+            run(variant, args.deals, args.nodes, args.workers)
+    print(table(args.nodes))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""Small hand-built end-game positions, and a brute-force search to check the solver on.
+
+A position keeps most cards on the foundations and deals the few others out at random,
+respecting what the game makes possible (Kansas columns are runs, Eagle Wing's columns
+hold at most three cards built in suit, no empty column while a reserve has cards).
+"""
+
+from __future__ import annotations
+
+import random
+
+from solitaire_widget import Game
+from solitaire_widget.cards import code
+from solitaire_widget.games import make_rules
+from solitaire_widget.moves import FIRST_TABLEAU, RESERVE, STOCK, WASTE
+
+GAMES = [
+    ("eagle-wing", {}),
+    ("kansas", {}),
+    ("saratoga", {"draw": 1, "redeals": 2}),
+    ("saratoga", {"draw": 1, "redeals": 0}),
+    ("saratoga", {"draw": 1, "redeals": None}),
+    ("saratoga", {"draw": 3, "redeals": None}),
+    ("saratoga", {"draw": 3, "redeals": 1}),
+]
+
+
+def small_position(name: str, options: dict, rng: random.Random, off: int) -> Game:
+    """A position of ``name`` with ``off`` cards (or a few more) not on the foundations."""
+    rules = make_rules(name, **options)
+    base = rng.randint(1, 13) if rules.has_base_card else 1
+    # foundation heights: how many cards of each suit are up, from the base rank
+    heights = [13] * 4
+    for _ in range(off):
+        s = rng.randrange(4)
+        heights[s] -= 1 if heights[s] > 0 else 0
+    if rules.has_base_card and min(heights) == 13:
+        heights[0] = 12
+    found = []
+    loose = []
+    for s in range(4):
+        seq = [s * 13 + (base - 1 + k) % 13 for k in range(13)]
+        found.append(seq[: heights[s]])
+        loose += seq[heights[s]:]
+    rng.shuffle(loose)
+    piles = [[] for _ in range(FIRST_TABLEAU + rules.n_tableau)]
+    cols = list(range(FIRST_TABLEAU, FIRST_TABLEAU + rules.n_tableau))
+    for card in loose:
+        choices = [STOCK, WASTE, *cols]
+        if rules.has_reserve:
+            choices.append(RESERVE)
+        while True:
+            dst = rng.choice(choices)
+            pile = piles[dst]
+            if name == "kansas" and dst in cols and pile:
+                top = pile[-1]
+                if (top % 13 - 1) % 13 != card % 13:
+                    continue  # a Kansas column is a descending run, any suit
+            if name == "eagle-wing" and dst in cols and pile:
+                if len(pile) >= 3:
+                    continue
+                top = pile[-1]
+                if top // 13 != card // 13 or (top % 13 - 1) % 13 != card % 13:
+                    continue
+            pile.append(card)
+            break
+    if rules.has_reserve and piles[RESERVE]:
+        # columns stay filled while the reserve has cards
+        for c in cols:
+            if not piles[c] and piles[RESERVE]:
+                piles[c].append(piles[RESERVE].pop())
+    for i, f in enumerate(found):
+        piles[3 + i] = f
+    used = 0
+    if rules.max_redeals is not None and rules.max_redeals > 0:
+        used = rng.randint(0, rules.max_redeals)
+
+    def codes(index: int) -> list[str]:
+        pile = piles[index]
+        return [code(c, rules.face_up(index, i, len(pile))) for i, c in enumerate(pile)]
+
+    state = {"s": codes(STOCK), "w": codes(WASTE), "f": [codes(3 + i) for i in range(4)],
+             "t": [codes(c) for c in cols], "redeals_used": used}
+    if rules.has_reserve:
+        state["r"] = codes(RESERVE)
+    return Game.from_snapshot(state, name, base=base if rules.has_base_card else None,
+                              **options)
+
+
+def brute_force(game: Game, limit: int = 300_000) -> bool | None:
+    """Whether a win is reachable, by plain search over every legal move (no pruning
+    at all, exact positions as keys). None if more than ``limit`` positions."""
+    t = game.table.copy()
+
+    def moves():
+        # every legal move, in an order that finds wins sooner: up first, down last
+        return iter(sorted(t.legal_moves(), key=lambda m: (m.dst > 6, 3 <= m.src <= 6)))
+
+    seen = {t.key()}
+    stack = [moves()]
+    records = []
+    if t.is_won():
+        return True
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if records:
+                t.revert(records.pop())
+            continue
+        rec = t.apply(move)
+        if t.is_won():
+            return True
+        k = t.key()
+        if k in seen:
+            t.revert(rec)
+            continue
+        if len(seen) >= limit:
+            return None
+        seen.add(k)
+        records.append(rec)
+        stack.append(moves())
+    return False
