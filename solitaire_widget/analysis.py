@@ -291,6 +291,10 @@ def summarize(results: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
     return out
 
 
+# Solving many deals lives with the solver; it is re-exported here so that everything
+# about "many deals at once" is found in one module.
+from .winnability import winnability  # noqa: E402,F401
+
 __all__ = [
     "HISTORY_COLUMNS",
     "foundation_frame",

@@ -268,3 +268,9 @@ def test_replayed_numbers_match_a_live_replay(name: str, options: dict) -> None:
         assert (row.score, row.stock_left) == (live.score, live.stock_left)
         assert pd.isna(row.reserve_left) == (live.reserve_left is None)
         assert pd.isna(row.redeals_left) == (live.redeals_left is None)
+
+
+def test_winnability_is_re_exported() -> None:
+    from solitaire_widget import winnability as module
+
+    assert analysis.winnability is module.winnability
