@@ -459,7 +459,7 @@ class Search:
                 continue  # an Ace down can only be a waste of a move
             if prune and safe(card):
                 continue  # it would be forced straight back up
-            self._to_columns(card, f, -1, 0, 0, last, 0)
+            self._to_columns(card, f, -1, 0, 0, last, empty)
         if self.lazy_stock:
             return self._lazy_filter(first + mid + last)
         return first + mid + last

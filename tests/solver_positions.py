@@ -25,8 +25,13 @@ GAMES = [
 ]
 
 
-def small_position(name: str, options: dict, rng: random.Random, off: int) -> Game:
-    """A position of ``name`` with ``off`` cards (or a few more) not on the foundations."""
+def small_position(name: str, options: dict, rng: random.Random, off: int,
+                   hard: bool = False) -> Game:
+    """A position of ``name`` with about ``off`` cards not on the foundations.
+
+    ``hard`` deals them low cards first and mostly onto the pile the last card went
+    to, which buries low cards under high ones: many such positions are lost.
+    """
     rules = make_rules(name, **options)
     base = rng.randint(1, 13) if rules.has_base_card else 1
     # foundation heights: how many cards of each suit are up, from the base rank
@@ -43,14 +48,27 @@ def small_position(name: str, options: dict, rng: random.Random, off: int) -> Ga
         found.append(seq[: heights[s]])
         loose += seq[heights[s]:]
     rng.shuffle(loose)
+    if hard:
+        loose.sort(key=lambda c: (c - (base - 1)) % 13)
     piles = [[] for _ in range(FIRST_TABLEAU + rules.n_tableau)]
     cols = list(range(FIRST_TABLEAU, FIRST_TABLEAU + rules.n_tableau))
+    last = None
+    if hard and name == "saratoga":
+        # no empty column to start with: a King then has nowhere to go
+        for c in cols:
+            if loose:
+                piles[c].append(loose.pop())
     for card in loose:
         choices = [STOCK, WASTE, *cols]
         if rules.has_reserve:
             choices.append(RESERVE)
+        tries = 0
         while True:
-            dst = rng.choice(choices)
+            tries += 1
+            if hard and last is not None and tries < 3 and rng.random() < 0.7:
+                dst = last
+            else:
+                dst = rng.choice(choices)
             pile = piles[dst]
             if name == "kansas" and dst in cols and pile:
                 top = pile[-1]
@@ -63,6 +81,7 @@ def small_position(name: str, options: dict, rng: random.Random, off: int) -> Ga
                 if top // 13 != card // 13 or (top % 13 - 1) % 13 != card % 13:
                     continue
             pile.append(card)
+            last = dst
             break
     if rules.has_reserve and piles[RESERVE]:
         # columns stay filled while the reserve has cards
