@@ -52,6 +52,10 @@ color:#fff;font-weight:600;text-align:center;pointer-events:none;z-index:900;fon
 .sw-status{display:flex;flex-wrap:wrap;gap:2px 14px;padding:5px 10px;border-top:1px solid var(--jp-border-color2,#ddd);
 background:var(--jp-layout-color2,#f2f2f2);min-height:28px;align-items:center}
 .sw-status b{font-weight:600;color:var(--jp-ui-font-color2,#555);font-weight:500;margin-right:3px}
+.sw-opts{margin-left:auto;display:inline-flex;gap:10px;flex-wrap:wrap}
+.sw-opts label{display:inline-flex;align-items:center;gap:3px;cursor:pointer;color:var(--jp-ui-font-color2,#555)}
+.sw-opts input{margin:0}
+.sw-warn{flex-basis:100%;padding:2px 8px;border-radius:4px;font-weight:600;color:#5d3a00;background:#ffe0a3;border:1px solid #f0b64c}
 .sw-notice{flex-basis:100%;color:var(--jp-ui-font-color1,#222);min-height:1.3em}
 .sw-notice.sw-error{color:var(--jp-error-color1,#c62828)}
 .sw-notice.sw-good{color:var(--jp-success-color1,#2e7d32)}

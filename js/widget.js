@@ -21,7 +21,10 @@ import { CSS } from "./style.js";
  *   draw_count: number, legal: string[], dbl: Record<string,string>, hint: string|null,
  *   notice: {text: string, level: string}|null, can_undo: boolean, can_redo: boolean,
  *   timer: {running: boolean, elapsed: number}, version: number, seq: number,
- *   accepts: Record<string,string>
+ *   accepts: Record<string,string>,
+ *   solver?: {busy: string|null, step: number, steps: number},
+ *   settings?: {exact_hint: boolean, warn_unwinnable: boolean},
+ *   warning?: {text: string, level: string}|null
  * }} View
  */
 /** @typedef {{name: string, title: string, title_el: string, options: Record<string, any[]>}} CatalogEntry */
@@ -109,6 +112,9 @@ class Table {
     /** @type {HTMLDivElement} */ this.status;
     /** @type {Record<string, HTMLSpanElement>} */ this.st;
     /** @type {HTMLDivElement} */ this.notice;
+    /** @type {HTMLDivElement} */ this.warn;
+    /** @type {Record<string, HTMLInputElement>} */ this.opt;
+    /** @type {Record<string, HTMLLabelElement>} */ this.optLabel;
     /** @type {HTMLElement} */ this.rules;
     installStyle();
     this.build();
@@ -184,13 +190,13 @@ class Table {
     this.redealLabel.append(this.redealSel);
     this.seedIn = h("input", "sw-seed", { type: "number", min: "0", step: "1", inputmode: "numeric" });
     this.btn = {};
-    for (const k of ["new", "restart", "undo", "redo", "hint", "autoplay", "rules"]) {
+    for (const k of ["new", "restart", "undo", "redo", "hint", "autoplay", "solve", "rules"]) {
       this.btn[k] = h("button", `sw-btn-${k}`, { type: "button", "data-action": k });
     }
     this.langSel = h("select", "sw-lang");
     this.langSel.append(new Option("EN", "en"), new Option("ΕΛ", "el"));
     bar.append(this.gameSel, this.drawLabel, this.redealLabel, this.seedIn, this.btn.new, h("span", "sw-sep"),
-      this.btn.restart, this.btn.undo, this.btn.redo, this.btn.hint, this.btn.autoplay, h("span", "sw-grow"),
+      this.btn.restart, this.btn.undo, this.btn.redo, this.btn.hint, this.btn.autoplay, this.btn.solve, h("span", "sw-grow"),
       this.btn.rules, this.langSel);
 
     this.table = h("div", "sw-table", { role: "application", tabindex: "0" });
@@ -208,8 +214,23 @@ class Table {
       this.st[k] = s;
       this.status.append(s);
     }
+    // Solver switches: Python owns them (view.settings); a change is a request.
+    this.opt = {};
+    this.optLabel = {};
+    const opts = h("span", "sw-opts");
+    for (const k of ["exact_hint", "warn_unwinnable"]) {
+      const box = h("input", `sw-opt-${k}`, { type: "checkbox" });
+      const lab = h("label");
+      lab.append(box, h("span"));
+      this.opt[k] = box;
+      this.optLabel[k] = lab;
+      opts.append(lab);
+      this.on(box, "change", () => this.send("setting", { name: k, value: box.checked }));
+    }
+    this.status.append(opts);
     this.notice = h("div", "sw-notice", { role: "status", "aria-live": "polite" });
-    this.status.append(this.notice);
+    this.warn = h("div", "sw-warn", { role: "status", "aria-live": "polite", hidden: "" });
+    this.status.append(this.notice, this.warn);
     this.rules = h("section", "sw-rules", { hidden: "" });
     root.append(bar, this.table, this.status, this.rules, this.keysHelp);
     this.el.append(root);
@@ -221,6 +242,7 @@ class Table {
       const a = b.dataset.action;
       if (a === "rules") return this.toggleRules();
       if (a === "new") return this.send("new", { seed: this.seedValue() });
+      if (a === "solve") return this.send(this.solverActive() ? "stop" : "solve");
       if (a) this.command(a);
     });
     this.on(this.seedIn, "keydown", (e) => {
@@ -283,6 +305,12 @@ class Table {
     if (current) this.gameSel.value = current;
   }
 
+  /** True while Solve searches or plays its solution (the button then reads Stop). */
+  solverActive() {
+    const s = this.view.solver;
+    return !!s && (s.busy === "solve" || s.steps > 0);
+  }
+
   /** @param {string} a */
   command(a) {
     if (a === "undo" || a === "redo" || a === "restart" || a === "hint" || a === "autoplay" || a === "draw") {
@@ -299,6 +327,10 @@ class Table {
     this.langSel.value = this.lang;
     const labels = { new: "ui.new", restart: "ui.restart", undo: "ui.undo", redo: "ui.redo", hint: "ui.hint", autoplay: "ui.autoplay", rules: "ui.rules" };
     for (const [k, key] of Object.entries(labels)) this.btn[k].textContent = this.tr(key);
+    for (const [k, key] of [["exact_hint", "ui.exact"], ["warn_unwinnable", "ui.warn"]]) {
+      /** @type {HTMLElement} */ (this.optLabel[k].lastChild).textContent = this.tr(key);
+      this.optLabel[k].title = this.tr(`${key}.title`);
+    }
     const keyHints = { undo: " (U, Ctrl+Z)", redo: " (Ctrl+Y)", hint: " (H)", new: " (N)", autoplay: " (A)" };
     for (const [k, s] of Object.entries(keyHints)) this.btn[k].title = this.tr(`ui.${k}`) + s;
     this.bar.setAttribute("aria-label", this.tr("ui.toolbar"));
@@ -370,6 +402,14 @@ class Table {
     this.btn.undo.disabled = !v.can_undo;
     this.btn.redo.disabled = !v.can_redo;
     this.btn.restart.disabled = !v.can_undo;
+    const active = this.solverActive();
+    this.btn.solve.textContent = this.tr(active ? "ui.stop" : "ui.solve");
+    this.btn.solve.title = this.tr(active ? "ui.stop.title" : "ui.solve.title");
+    this.btn.solve.setAttribute("aria-pressed", String(active));
+    this.btn.solve.disabled = !active && v.status === "won";
+    const set = v.settings || { exact_hint: false, warn_unwinnable: false };
+    this.opt.exact_hint.checked = !!set.exact_hint;
+    this.opt.warn_unwinnable.checked = !!set.warn_unwinnable;
     this.table.setAttribute("aria-label", this.tr("ui.table", { game: this.tr(`game.${v.game}`) }));
     this.draw();
     this.renderStatus();
@@ -603,6 +643,8 @@ class Table {
       if (c) text = this.tr("st.selected", { card: cardName(this.lang, c.rank, c.suit) });
     }
     this.notice.textContent = text;
+    this.warn.hidden = !v.warning;
+    this.warn.textContent = v.warning ? v.warning.text : "";
     this.notice.className = `sw-notice${note && note.level === "error" ? " sw-error" : note && note.level === "won" ? " sw-good" : ""}`;
   }
 

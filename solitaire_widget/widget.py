@@ -9,12 +9,15 @@ nothing. No exception raised while handling a message leaves this module.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import pathlib
+import threading
 import time
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, ClassVar, Protocol
 
 import anywidget
 import traitlets
@@ -22,7 +25,7 @@ import traitlets
 from .game import Game
 from .games import GAMES
 
-__all__ = ["SolitaireWidget"]
+__all__ = ["KernelScheduler", "ManualScheduler", "Scheduler", "SolitaireWidget"]
 
 _log = logging.getLogger(__name__)
 
@@ -51,6 +54,20 @@ _NOTICES = {
         "error": "Something went wrong; the game was left as it was.",
         "bad_option": "Those options are not valid for this game: {why}",
         "new": "New deal #{seed}.",
+        "solving": "Searching for a win…",
+        "solved": "Found a win in {n} moves; playing it on the table. Press Stop to take over.",
+        "replaying": "Playing the solution: move {i} of {n}. Press Stop to take over.",
+        "solve_lost": "The solver proved this deal can no longer be won from here; "
+                      "nothing changed.",
+        "solve_unknown": "The solver could not decide within {s} seconds; nothing changed.",
+        "already_won": "This deal is already won.",
+        "stopped": "Stopped; the table is yours.",
+        "replay_failed": "The solution no longer fits the table, so the replay stopped.",
+        "thinking": "Looking for a move that leads to a win…",
+        "hint_exact": "Hint (leads to a win): {text}",
+        "hint_lost": "This deal can no longer be won. Hint: {text}",
+        "hint_unknown": "No winning line found in time. Hint: {text}",
+        "unwinnable": "This deal can no longer be won.",
     },
     "el": {
         "stale": "Το τραπέζι άλλαξε πριν φτάσει η κίνηση· δοκιμάστε ξανά.",
@@ -68,6 +85,22 @@ _NOTICES = {
         "error": "Κάτι πήγε στραβά· το παιχνίδι έμεινε όπως ήταν.",
         "bad_option": "Αυτές οι επιλογές δεν ισχύουν για το παιχνίδι: {why}",
         "new": "Νέο μοίρασμα #{seed}.",
+        "solving": "Αναζήτηση νίκης…",
+        "solved": "Βρέθηκε νίκη σε {n} κινήσεις· παίζεται στο τραπέζι. "
+                  "Πατήστε Διακοπή για να συνεχίσετε εσείς.",
+        "replaying": "Παίζεται η λύση: κίνηση {i} από {n}. "
+                     "Πατήστε Διακοπή για να συνεχίσετε εσείς.",
+        "solve_lost": "Ο λύτης απέδειξε ότι το μοίρασμα δεν κερδίζεται πια από εδώ· "
+                      "δεν άλλαξε τίποτα.",
+        "solve_unknown": "Ο λύτης δεν κατέληξε μέσα σε {s} δευτερόλεπτα· δεν άλλαξε τίποτα.",
+        "already_won": "Αυτό το μοίρασμα έχει ήδη κερδηθεί.",
+        "stopped": "Διακόπηκε· συνεχίστε εσείς.",
+        "replay_failed": "Η λύση δεν ταιριάζει πια στο τραπέζι, οπότε η επανάληψη σταμάτησε.",
+        "thinking": "Αναζήτηση κίνησης που οδηγεί σε νίκη…",
+        "hint_exact": "Βοήθεια (οδηγεί σε νίκη): {text}",
+        "hint_lost": "Αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί. Βοήθεια: {text}",
+        "hint_unknown": "Δεν βρέθηκε νικηφόρα σειρά κινήσεων εγκαίρως. Βοήθεια: {text}",
+        "unwinnable": "Αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί.",
     },
 }
 
@@ -125,6 +158,114 @@ def _check_options(game: str, options: Any) -> dict[str, Any]:
     return out
 
 
+# ---------------------------------------------------------------------- schedulers
+
+class Scheduler(Protocol):
+    """Where the widget's slow work runs: the solver, off the kernel's main thread, and
+    the replay's timed steps.
+
+    ``later(delay, fn)`` calls ``fn()`` after ``delay`` seconds and returns a function
+    that cancels the call. ``background(work, done)`` runs ``work()`` somewhere that
+    does not hold up the kernel, then ``done(result)`` (``work`` never raises: the
+    widget wraps it).
+    """
+
+    def later(self, delay: float, fn: Callable[[], None]) -> Callable[[], None]: ...
+
+    def background(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None: ...
+
+
+_POOL: ThreadPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def _pool() -> ThreadPoolExecutor:
+    """Two worker threads shared by every widget: the solver is pure Python, so more
+    would only compete for the GIL."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="solitaire-solver")
+        return _POOL
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class KernelScheduler:
+    """The default. In a kernel (ipykernel runs its handlers, and cells, on an asyncio
+    loop in the main thread) timed calls are ``loop.call_later`` and finished work
+    comes back through the loop, so everything that touches the game or the traits
+    runs on the main thread between messages, never beside them. Without a running
+    loop (a plain script) it falls back to ``threading.Timer`` and a worker thread; the
+    widget then serialises its handlers with a lock."""
+
+    def later(self, delay: float, fn: Callable[[], None]) -> Callable[[], None]:
+        loop = _running_loop()
+        if loop is not None:
+            return loop.call_later(delay, fn).cancel
+        timer = threading.Timer(delay, fn)
+        timer.daemon = True
+        timer.start()
+        return timer.cancel
+
+    def background(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        loop = _running_loop()
+        if loop is not None:
+            future = loop.run_in_executor(_pool(), work)
+            future.add_done_callback(lambda f: None if f.cancelled() else done(f.result()))
+        else:
+            _pool().submit(lambda: done(work()))
+
+
+class ManualScheduler:
+    """Runs nothing behind your back, for tests and scripted replays: background work
+    runs at once, and timed calls wait in ``pending`` until ``run_next()`` or
+    ``run_all()``."""
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[float, Callable[[], None]]] = []
+
+    def later(self, delay: float, fn: Callable[[], None]) -> Callable[[], None]:
+        item = (delay, fn)
+        self.pending.append(item)
+
+        def cancel() -> None:
+            if item in self.pending:
+                self.pending.remove(item)
+
+        return cancel
+
+    def background(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        done(work())
+
+    def run_next(self) -> bool:
+        """Runs the oldest pending call; False when there was none."""
+        if not self.pending:
+            return False
+        _, fn = self.pending.pop(0)
+        fn()
+        return True
+
+    def run_all(self, limit: int = 100_000) -> int:
+        """Runs pending calls (and those they schedule) until none is left."""
+        n = 0
+        while n < limit and self.run_next():
+            n += 1
+        return n
+
+
+def _detached(game: Game) -> Game:
+    """A copy of the position with no listeners, for the solver to read in another
+    thread while the live game goes on."""
+    state = {**game.snapshot(), "redeals_used": game.redeals_used}
+    return Game.from_snapshot(state, game.name, base=game.base_rank, **game.options)
+
+
 class SolitaireWidget(anywidget.AnyWidget):
     """A card table in a notebook cell, playing a live :class:`Game`.
 
@@ -132,6 +273,16 @@ class SolitaireWidget(anywidget.AnyWidget):
     ``SolitaireWidget(existing_game)`` shows a game you already have. ``widget.game`` is
     that live Game: moves played on it from Python show in the cell at once, and moves
     played in the cell are in ``widget.game.history``.
+
+    The solver: the Solve button (or ``widget.solve()``) searches for a win for up to
+    ``solve_budget`` seconds off the main thread and, when it finds one, plays it on the
+    table one undoable move every ``replay_delay`` seconds until the game is won or
+    anything else changes the table (``widget.stop()``, a move, Undo, New...).
+    ``exact_hint=True`` makes Hint give the first move of a winning line when the solver
+    finds one within ``hint_budget`` seconds. ``warn_unwinnable=True`` checks after each
+    change (``check_budget`` seconds, off the main thread) and warns once the solver
+    proves the deal can no longer be won. ``widget.scheduler`` says where that work runs
+    (:class:`KernelScheduler`; :class:`ManualScheduler` to step it by hand).
     """
 
     _esm = _BUNDLE
@@ -139,12 +290,24 @@ class SolitaireWidget(anywidget.AnyWidget):
     lang = traitlets.Unicode("en").tag(sync=True)
     rules = traitlets.Unicode("").tag(sync=True)
     catalog = traitlets.List().tag(sync=True)
+    # Settings (not synced: the page reads them from the view and asks to change them).
+    warn_unwinnable = traitlets.Bool(False)
+    exact_hint = traitlets.Bool(False)
+
+    # Budgets in seconds; set them on an instance to change one widget.
+    solve_budget: float = 4.0
+    hint_budget: float = 2.0
+    check_budget: float = 0.75
+    replay_delay: float = 0.3  # between moves of a replayed solution (draws go faster)
 
     def __init__(
         self,
         game: Game | str = "kansas",
         seed: int | None = None,
         lang: str = "en",
+        *,
+        warn_unwinnable: bool = False,
+        exact_hint: bool = False,
         **options: Any,
     ) -> None:
         if lang not in LANGS:
@@ -164,11 +327,28 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._notice: dict[str, str] | None = None
         self._hint: str | None = None
         self._unsubscribe: Callable[[], None] | None = None
+        self._lock = threading.RLock()
+        self.scheduler: Scheduler = KernelScheduler()
+        self.last_solve: Any = None  # the SolveResult of the last Solve
+        self._job = 0  # Solve and its replay; bumped to cancel them
+        self._solving = False
+        self._replay: list[str] = []
+        self._replay_total = 0
+        self._cancel_step: Callable[[], None] | None = None
+        self._stepping = False
+        self._hint_job = 0
+        self._hint_busy = False
+        self._checking = False
+        self._check_again = False
+        self._warning = False
+        self._forget()
         self._reset_timer()
         self._game: Game = live
         self.catalog = self._catalog()
         self.lang = lang
         self._attach(live)
+        self.warn_unwinnable = bool(warn_unwinnable)
+        self.exact_hint = bool(exact_hint)
         self.on_msg(self._on_msg)
 
     # ------------------------------------------------------------------ the game
@@ -189,12 +369,16 @@ class SolitaireWidget(anywidget.AnyWidget):
             self._unsubscribe()
         self._game = game
         self._unsubscribe = game.on_change(self._game_changed)
+        self._halt()
+        self._forget()
         self._reset_timer()
         self._hint = None
         self._notice = None
+        self._warning = False
         self._version += 1
         self.rules = self._rules_text()
         self._publish()
+        self._check_soon()
 
     def _game_changed(self, game: Game) -> None:
         """Any change to the game, from the page or from Python code."""
@@ -202,15 +386,22 @@ class SolitaireWidget(anywidget.AnyWidget):
             return
         self._version += 1
         self._hint = None
+        if not self._stepping:
+            # Anything but the replay's own step takes the table back from the solver.
+            self._halt()
+        self._hint_busy = False
         if game.moves == 0 and not game.can_redo:
             # Restart or a new deal (undoing back to the start keeps the clock going).
             self._reset_timer()
+            self._forget()
         elif game.status == "playing":
             self._start_timer()
         else:
             # Won or lost: the clock stops (and runs again if an undo reopens the game).
             self._stop_timer()
+        self._warning = self.warn_unwinnable and self._known_lost()
         self._publish()
+        self._check_soon()
 
     # The clock: seconds banked from earlier stretches plus the one running now.
     def _reset_timer(self) -> None:
@@ -306,13 +497,31 @@ class SolitaireWidget(anywidget.AnyWidget):
             "dbl": self._double_clicks(snap),
             "accepts": self._accepts(),
             "hint": self._hint,
-            "notice": self._notice or self._end_notice(),
+            "notice": self._notice or self._busy_notice() or self._end_notice(),
             "can_undo": g.can_undo,
             "can_redo": g.can_redo,
             "timer": {"running": self._t_since is not None, "elapsed": self._elapsed()},
+            "solver": {
+                "busy": "solve" if self._solving else "hint" if self._hint_busy else None,
+                "step": self._replay_total - len(self._replay),
+                "steps": self._replay_total,
+            },
+            "settings": {"exact_hint": self.exact_hint, "warn_unwinnable": self.warn_unwinnable},
+            "warning": ({"text": self._say("unwinnable"), "level": "warn"}
+                        if self._warning and self.warn_unwinnable else None),
             "version": self._version,
             "seq": self._seq,
         }
+
+    def _busy_notice(self) -> dict[str, str] | None:
+        if self._solving:
+            return {"text": self._say("solving"), "level": "info"}
+        if self._replay_total:
+            return {"text": self._say("replaying", i=self._replay_total - len(self._replay),
+                                      n=self._replay_total), "level": "info"}
+        if self._hint_busy:
+            return {"text": self._say("thinking"), "level": "info"}
+        return None
 
     def _end_notice(self) -> dict[str, str] | None:
         status = self._game.status
@@ -340,16 +549,17 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """Handles one intent from the page. Never raises."""
-        try:
-            self._dispatch(content)
-        except _Refused as r:
-            self._refuse(r.key, **r.args_)
-        except Exception:
-            # A bug, not a bad message: record it for the developer, keep the game, and
-            # tell the player. The game is rebuilt from nothing we half-changed, since
-            # Game methods are all-or-nothing.
-            _log.exception("solitaire_widget: error while handling %r", content)
-            self._refuse("error")
+        with self._lock:
+            try:
+                self._dispatch(content)
+            except _Refused as r:
+                self._refuse(r.key, **r.args_)
+            except Exception:
+                # A bug, not a bad message: record it for the developer, keep the game,
+                # and tell the player. The game is rebuilt from nothing we half-changed,
+                # since Game methods are all-or-nothing.
+                _log.exception("solitaire_widget: error while handling %r", content)
+                self._refuse("error")
 
     def _dispatch(self, msg: Any) -> None:
         if not isinstance(msg, Mapping):
@@ -360,6 +570,9 @@ class SolitaireWidget(anywidget.AnyWidget):
         handler = self._HANDLERS.get(kind)
         if handler is None:
             raise _Refused("unknown", kind=kind[:40])
+        if kind in self._TAKES_OVER:
+            # The player acts: the solver's replay stops even if the intent is refused.
+            self._halt()
         handler(self, msg)
 
     def _check_version(self, msg: Mapping[str, Any]) -> None:
@@ -419,10 +632,15 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._game.new(seed=seed)
 
     def _do_hint(self, _msg: Mapping[str, Any]) -> None:
-        move = self._game.hint()
         if self._game.status == "playing":
             # Aisleriot starts its clock on a hint too.
             self._start_timer()
+            if self.exact_hint:
+                self._exact_hint()
+                return
+        self._show_hint(self._game.hint(), "hint")
+
+    def _show_hint(self, move: Any, key: str) -> None:
         if move is None:
             self._hint = None
             self._notice = {"text": self._say("no_hint"), "level": "info"}
@@ -433,8 +651,284 @@ class SolitaireWidget(anywidget.AnyWidget):
             except Exception:
                 _log.exception("explain(%r) failed", move)
                 text = str(move)
-            self._notice = {"text": self._say("hint", text=text), "level": "hint"}
+            self._notice = {"text": self._say(key, text=text), "level": "hint"}
         self._publish()
+
+    def _exact_hint(self) -> None:
+        """Hint with ``exact=True``: the first move of a winning line. The search runs
+        off the main thread on a copy (like ``Game.hint(exact=True)``, which it
+        mirrors, but it also says whether the move is known to lead to a win)."""
+        line = self._known_line()
+        if line:
+            self._show_hint(line[0], "hint_exact")
+            return
+        self._hint_job += 1
+        job, version = self._hint_job, self._version
+        history, clone = self._game.history, _detached(self._game)
+        budget = self.hint_budget
+        self._hint = None
+        self._hint_busy = True
+        self._publish()
+
+        def done(result: Any) -> None:
+            if job != self._hint_job or version != self._version:
+                return  # the table changed, or another hint was asked for
+            self._hint_busy = False
+            self._learn(history, result)
+            if result.result == "won" and result.solution:
+                self._show_hint(result.solution[0], "hint_exact")
+            else:
+                key = "hint_lost" if result.result == "lost" else "hint_unknown"
+                self._show_hint(self._game.hint(), key)
+
+        self._background(lambda: clone.solve(seconds=budget), done)
+
+    # ------------------------------------------------------------------ the solver
+
+    def solve(self) -> None:
+        """What the Solve button does: search for a win (``solve_budget`` seconds, off
+        the main thread) and, when one is found, play it on the table step by step."""
+        with self._lock:
+            try:
+                self._start_solve()
+            except _Refused as r:
+                self._refuse(r.key, **r.args_)
+
+    def stop(self) -> bool:
+        """Stops a search or replay started by Solve; True if one was running."""
+        with self._lock:
+            running = self._halt()
+            if running:
+                self._notice = {"text": self._say("stopped"), "level": "info"}
+                self._publish()
+            return running
+
+    def step(self) -> bool:
+        """Plays the replay's next move now; False when no replay is going on."""
+        with self._lock:
+            return self._step()
+
+    @property
+    def replaying(self) -> bool:
+        """True while Solve searches or plays its solution."""
+        return self._solving or bool(self._replay)
+
+    def _halt(self) -> bool:
+        """Cancels Solve's search and replay, without a word; True if one was running."""
+        running = self.replaying
+        self._job += 1
+        self._solving = False
+        self._replay = []
+        self._replay_total = 0
+        cancel, self._cancel_step = self._cancel_step, None
+        if cancel is not None:
+            cancel()
+        return running
+
+    def _start_solve(self) -> None:
+        g = self._game
+        self._halt()
+        if g.status == "won":
+            raise _Refused("already_won", level="info")
+        line = self._known_line()
+        if line:  # a line found earlier (an exact hint, the warning's check) still holds
+            self._begin_replay(line)
+            return
+        self._job += 1
+        job = self._job
+        history, clone = g.history, _detached(g)
+        budget = self.solve_budget
+        self._solving = True
+        self._hint = None
+        self._publish()
+
+        def done(result: Any) -> None:
+            if job != self._job:
+                return  # stopped, or the table changed
+            self._solving = False
+            self.last_solve = result
+            self._learn(history, result)
+            if result.result == "won" and result.solution:
+                self._begin_replay(list(result.solution))
+            elif result.result == "won":
+                self._refuse("already_won", level="info")
+            elif result.result == "lost":
+                self._refuse("solve_lost", level="info")
+            else:
+                self._refuse("solve_unknown", level="info", s=f"{budget:g}")
+
+        self._background(lambda: clone.solve(seconds=budget), done)
+
+    def _begin_replay(self, line: list[str]) -> None:
+        self._replay = list(line)
+        self._replay_total = len(line)
+        self._notice = {"text": self._say("solved", n=len(line)), "level": "info"}
+        self._publish()
+        self._schedule_step()
+
+    def _schedule_step(self) -> None:
+        job = self._job
+        delay = self.replay_delay * (0.5 if self._replay and self._replay[0] == "draw" else 1)
+
+        def fire() -> None:
+            with self._lock:
+                if job != self._job:
+                    return
+                self._cancel_step = None
+                try:
+                    self._step()
+                except Exception:
+                    _log.exception("solitaire_widget: error in a replay step")
+                    self._halt()
+                    self._refuse("error")
+
+        self._cancel_step = self.scheduler.later(delay, fire)
+
+    def _step(self) -> bool:
+        if not self._replay:
+            return False
+        if self._cancel_step is not None:
+            self._cancel_step()
+            self._cancel_step = None
+        action = self._replay.pop(0)
+        last = not self._replay
+        if last:
+            # The last move's view is the final one: no "move n of n" left over.
+            self._replay_total = 0
+            self._job += 1
+        self._stepping = True
+        try:
+            self._game.play(action)
+        except ValueError:  # the table is not where the line expects it
+            self._halt()
+            self._refuse("replay_failed")
+            return False
+        finally:
+            self._stepping = False
+        if not last:
+            self._schedule_step()
+        return True
+
+    # What the solver has proved about this deal, so it is not asked twice: a winning
+    # line found at some point of the history (it still holds while the history follows
+    # it), and a history from which the deal was proved lost (every position reached
+    # from a lost one is lost too, since any win from there would be a win from it).
+    def _forget(self) -> None:
+        self._won_line: tuple[list[str], list[str]] | None = None
+        self._lost_at: list[str] | None = None
+
+    def _learn(self, history: list[str], result: Any) -> None:
+        if result.result == "won" and result.solution:
+            self._won_line = (history, list(result.solution))
+        elif result.result == "lost":
+            self._lost_at = history
+
+    def _known_line(self) -> list[str] | None:
+        if self._won_line is None:
+            return None
+        at, line = self._won_line
+        h = self._game.history
+        k = len(h) - len(at)
+        if 0 <= k < len(line) and h[: len(at)] == at and h[len(at):] == line[:k]:
+            return line[k:]
+        return None
+
+    def _known_lost(self) -> bool:
+        at = self._lost_at
+        if at is None:
+            return False
+        h = self._game.history
+        return len(h) >= len(at) and h[: len(at)] == at
+
+    def _background(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """Runs ``work`` through the scheduler; ``done`` runs under the lock, and an
+        error in either one is logged and becomes a notice, as in a handler."""
+
+        def safe_work() -> tuple[bool, Any]:
+            try:
+                return True, work()
+            except Exception as e:  # reported in finish, where the lock is held
+                return False, e
+
+        def finish(outcome: tuple[bool, Any]) -> None:
+            with self._lock:
+                ok, value = outcome
+                try:
+                    if not ok:
+                        raise value
+                    done(value)
+                except Exception:
+                    _log.exception("solitaire_widget: error in the solver's work")
+                    self._halt()
+                    self._hint_busy = False
+                    self._checking = False
+                    self._refuse("error")
+
+        self.scheduler.background(safe_work, finish)
+
+    # The "tell me when this deal can no longer be won" switch.
+    def _check_soon(self) -> None:
+        """After a change has been sent: if the switch is on, ask the solver (a small
+        budget, off the main thread) whether the deal can still be won. One check at a
+        time; changes made meanwhile are checked when it ends."""
+        if not self.warn_unwinnable or self._warning:
+            return
+        g = self._game
+        if g.status != "playing" or self.replaying or self._known_line():
+            return
+        if self._checking:
+            self._check_again = True
+            return
+        self._checking = True
+        version, history, clone = self._version, g.history, _detached(g)
+        budget = self.check_budget
+
+        def done(result: Any) -> None:
+            self._checking = False
+            if version == self._version:
+                self._learn(history, result)
+                if result.result == "lost" and self.warn_unwinnable:
+                    self._warning = True
+                    self._publish()
+            if self._check_again or version != self._version:
+                self._check_again = False
+                self._check_soon()
+
+        self._background(lambda: clone.solve(seconds=budget), done)
+
+    @traitlets.observe("warn_unwinnable", "exact_hint")
+    def _setting_changed(self, change: dict[str, Any]) -> None:
+        if not hasattr(self, "_game"):
+            return
+        with self._lock:
+            if change["name"] == "warn_unwinnable":
+                self._warning = bool(change["new"]) and self._known_lost()
+            self._publish()
+            self._check_soon()
+
+    def _do_solve(self, msg: Mapping[str, Any]) -> None:
+        stop = msg.get("stop", False)
+        if not isinstance(stop, bool):
+            raise _Refused("malformed")
+        if stop or self.replaying:
+            # Solve pressed again (the button reads Stop) stops it.
+            if not self.stop():
+                self._publish()
+            return
+        self._start_solve()
+
+    def _do_stop(self, _msg: Mapping[str, Any]) -> None:
+        if not self.stop():
+            self._publish()
+
+    def _do_setting(self, msg: Mapping[str, Any]) -> None:
+        name, value = msg.get("name"), msg.get("value")
+        if name not in ("warn_unwinnable", "exact_hint") or not isinstance(value, bool):
+            raise _Refused("malformed")
+        if getattr(self, name) == value:
+            self._publish()  # every view shows the truth again
+        else:
+            setattr(self, name, value)
 
     def _do_autoplay(self, _msg: Mapping[str, Any]) -> None:
         played = self._game.autoplay()
@@ -490,7 +984,13 @@ class SolitaireWidget(anywidget.AnyWidget):
         "foundation": _do_foundation,
         "select": _do_select,
         "lang": _do_lang,
+        "solve": _do_solve,
+        "stop": _do_stop,
+        "setting": _do_setting,
     }
+    # Intents that take the table back from a running Solve.
+    _TAKES_OVER: ClassVar[frozenset[str]] = frozenset(
+        {"move", "draw", "undo", "redo", "restart", "new", "autoplay", "foundation", "select"})
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Trait updates from the page are refused: the page sends intents, never state.
@@ -511,6 +1011,8 @@ class SolitaireWidget(anywidget.AnyWidget):
         if unsubscribe is not None:
             unsubscribe()
             self._unsubscribe = None
+        if hasattr(self, "_job"):
+            self._halt()
         super().close()
 
     def __repr__(self) -> str:

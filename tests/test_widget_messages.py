@@ -320,3 +320,325 @@ def test_state_updates_from_the_page_are_refused():
     assert w.view["piles"] == snap
     v = last_view(w, since=before)
     assert v is not None and v["piles"] == snap and v["notice"]["level"] == "error"
+
+
+# ---------------------------------------------------------------------- the solver
+# Eagle Wing deal 1 is won by the solver in milliseconds; deal 5 is won, but after
+# t5>f2, t6>t5 it is proved lost in milliseconds.
+
+from solitaire_widget.solver import SolveResult  # noqa: E402
+from solitaire_widget.widget import KernelScheduler, ManualScheduler  # noqa: E402
+
+
+def manual(w: SolitaireWidget) -> ManualScheduler:
+    w.scheduler = ManualScheduler()
+    return w.scheduler
+
+
+def fake_solve(monkeypatch, result: str) -> list[int]:
+    """Game.solve answers `result` at once; returns a list counting the calls."""
+    calls: list[int] = []
+
+    def solve(self, seconds=10.0, nodes=None):
+        calls.append(1)
+        return SolveResult(result, [], 7, 0.001)
+
+    monkeypatch.setattr(Game, "solve", solve)
+    return calls
+
+
+def test_solve_replays_the_solution_step_by_step_then_undo_takes_one_back():
+    w = SolitaireWidget("eagle-wing", seed=1)
+    sched = manual(w)
+    line = Game("eagle-wing", seed=1).solve(seconds=5).solution
+    v = send(w, {"kind": "solve"})
+    # Found, nothing played yet: the first step waits for the scheduler.
+    assert w.game.history == [] and w.replaying
+    assert v["solver"] == {"busy": None, "step": 0, "steps": len(line)}
+    assert str(len(line)) in v["notice"]["text"]
+    assert len(sched.pending) == 1
+    for i in range(1, 4):
+        assert sched.run_next()
+        assert w.game.history == line[:i]
+        assert w.view["solver"]["step"] == i
+        assert w.view["notice"]["text"].startswith(f"Playing the solution: move {i} of")
+    assert len(sched.pending) == 1  # one timer at a time
+    sched.run_all()
+    assert w.game.status == "won" and w.game.history == line
+    assert not w.replaying and w.view["solver"]["steps"] == 0
+    assert w.view["notice"]["level"] == "won"
+    assert w.game.can_undo
+    send(w, {"kind": "undo"})
+    assert w.game.history == line[:-1] and w.game.status == "playing"
+    assert w.last_solve.result == "won"
+
+
+def test_solve_steps_are_ordinary_undo_groups_and_step_drives_it():
+    w = SolitaireWidget("saratoga", seed=2, redeals=None)
+    manual(w)
+    w.solve()
+    assert w.replaying
+    assert w.step() and w.step()
+    assert w.game.moves == 2
+    w.stop()
+    assert not w.replaying and not w.step()
+    send(w, {"kind": "undo"})
+    assert w.game.moves == 1
+
+
+@pytest.mark.parametrize("stopper", [
+    {"kind": "solve"}, {"kind": "stop"}, {"kind": "solve", "stop": True}, {"kind": "undo"},
+    {"kind": "draw"}, {"kind": "new", "seed": 3}, {"kind": "restart"},
+    {"kind": "move", "action": "t0>t0", "version": 0},  # even a refused move
+])
+def test_replay_stops_when_asked_or_when_the_player_acts(stopper):
+    w = SolitaireWidget("eagle-wing", seed=1)
+    sched = manual(w)
+    send(w, {"kind": "solve"})
+    for _ in range(5):
+        sched.run_next()
+    assert w.game.moves == 5
+    v = send(w, stopper)
+    assert not w.replaying and sched.pending == []
+    assert v["solver"] == {"busy": None, "step": 0, "steps": 0}
+    if stopper["kind"] in ("solve", "stop"):
+        assert w.game.moves == 5
+        assert v["notice"]["text"] == "Stopped; the table is yours."
+    moves = w.game.moves
+    sched.run_all()
+    assert w.game.moves == moves
+
+
+def test_a_move_from_python_stops_the_replay():
+    w = SolitaireWidget("eagle-wing", seed=1)
+    sched = manual(w)
+    w.solve()
+    sched.run_next()
+    w.game.undo()
+    assert not w.replaying and sched.pending == [] and w.game.moves == 0
+
+
+@pytest.mark.parametrize(("result", "text"), [
+    ("lost", "can no longer be won from here"), ("unknown", "could not decide within 4")])
+def test_solve_lost_or_unknown_says_so_and_changes_nothing(monkeypatch, result, text):
+    calls = fake_solve(monkeypatch, result)
+    w = SolitaireWidget("kansas", seed=7)
+    sched = manual(w)
+    snap, version = w.game.snapshot(), w.view["version"]
+    v = send(w, {"kind": "solve"})
+    assert calls == [1]
+    assert w.game.snapshot() == snap and w.game.history == [] and w.view["version"] == version
+    assert text in v["notice"]["text"] and not w.replaying and sched.pending == []
+    w.lang = "el"
+    v = send(w, {"kind": "solve"})
+    assert ("δεν κερδίζεται" if result == "lost" else "δεν κατέληξε") in v["notice"]["text"]
+
+
+def test_solve_really_unknown_and_really_lost():
+    w = SolitaireWidget("kansas", seed=1)
+    manual(w)
+    w.solve_budget = 0.05
+    v = send(w, {"kind": "solve"})
+    assert w.last_solve.result == "unknown" and "0.05 seconds" in v["notice"]["text"]
+    w = SolitaireWidget("eagle-wing", seed=5)
+    manual(w)
+    for a in ("t5>f2", "t6>t5"):
+        move(w, a)
+    v = send(w, {"kind": "solve"})
+    assert w.last_solve.result == "lost" and w.game.history == ["t5>f2", "t6>t5"]
+    assert "can no longer be won" in v["notice"]["text"]
+
+
+def test_solve_on_a_won_game_and_a_search_overtaken_by_a_move():
+    suits, ranks = "HSDC", "A23456789TJQK"
+    f = [[r + s for r in ranks] for s in suits]
+    g = Game.from_snapshot({"s": [], "w": [], "r": [], "f": f, "t": [[], [], []]},
+                           "kansas", base="A")
+    w = SolitaireWidget(g)
+    v = send(w, {"kind": "solve"})
+    assert v["notice"]["text"] == "This deal is already won."
+
+    class Deferred(ManualScheduler):
+        """Background work finishes only when the test says so."""
+
+        def __init__(self):
+            super().__init__()
+            self.jobs = []
+
+        def background(self, work, done):
+            self.jobs.append((work, done))
+
+    w = SolitaireWidget("eagle-wing", seed=1)
+    w.scheduler = sched = Deferred()
+    v = send(w, {"kind": "solve"})
+    assert v["solver"]["busy"] == "solve" and v["notice"]["text"] == "Searching for a win…"
+    send(w, {"kind": "draw"})  # the player moves on while the solver thinks
+    work, done = sched.jobs.pop()
+    done(work())
+    assert w.game.history == ["draw"] and not w.replaying and sched.pending == []
+
+
+@pytest.mark.parametrize("content", [
+    {"kind": "solve", "stop": "yes"}, {"kind": "solve", "stop": 1},
+    {"kind": "setting"}, {"kind": "setting", "name": "warn_unwinnable", "value": "yes"},
+    {"kind": "setting", "name": "warn_unwinnable", "value": 1},
+    {"kind": "setting", "name": "solve_budget", "value": True},
+    {"kind": "setting", "name": None, "value": True},
+])
+def test_malformed_solver_intents_change_nothing(content):
+    w = SolitaireWidget("eagle-wing", seed=1)
+    sched = manual(w)
+    snap = w.game.snapshot()
+    v = send(w, content)
+    assert v["notice"]["level"] == "error" and v["notice"]["text"]
+    assert w.game.snapshot() == snap and not w.replaying and sched.pending == []
+    assert v["settings"] == {"exact_hint": False, "warn_unwinnable": False}
+
+
+def test_exact_hint_switch(monkeypatch):
+    w = SolitaireWidget("eagle-wing", seed=1)
+    manual(w)
+    ordinary = w.game.hint()
+    v = send(w, {"kind": "hint"})
+    assert v["hint"] == (str(ordinary) if ordinary else None)
+    v = send(w, {"kind": "setting", "name": "exact_hint", "value": True})
+    assert w.exact_hint is True and v["settings"]["exact_hint"] is True
+    line = Game("eagle-wing", seed=1).solve(seconds=5).solution
+    v = send(w, {"kind": "hint"})
+    assert v["hint"] == line[0] == str(w.game.hint(exact=True))
+    assert v["notice"]["text"].startswith("Hint (leads to a win): ")
+    # Following the line, the next exact hint needs no new search.
+    calls = fake_solve(monkeypatch, "unknown")
+    move(w, line[0])
+    v = send(w, {"kind": "hint"})
+    assert v["hint"] == line[1] and calls == []
+    # Off the line, with no win found, the ordinary hint comes with a word of warning.
+    send(w, {"kind": "undo"})
+    send(w, {"kind": "draw"}) if line[0] != "draw" else move(w, "t0>f0")
+    v = send(w, {"kind": "hint"})
+    assert calls == [1] and v["notice"]["text"].startswith("No winning line found in time.")
+    assert v["hint"] == (str(w.game.hint()) if w.game.hint() else None)
+    send(w, {"kind": "setting", "name": "exact_hint", "value": False})
+    calls.clear()
+    send(w, {"kind": "hint"})
+    assert calls == [] and w.view["settings"]["exact_hint"] is False
+
+
+def test_exact_hint_on_a_lost_deal_warns(monkeypatch):
+    fake_solve(monkeypatch, "lost")
+    w = SolitaireWidget("kansas", seed=7, lang="el", exact_hint=True)
+    manual(w)
+    v = send(w, {"kind": "hint"})
+    assert v["notice"]["text"].startswith("Αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί.")
+
+
+def test_warn_unwinnable_switch_from_the_page():
+    w = SolitaireWidget("eagle-wing", seed=5)
+    manual(w)
+    assert w.view["warning"] is None and w.view["settings"]["warn_unwinnable"] is False
+    move(w, "t5>f2")
+    move(w, "t6>t5")
+    assert w.view["warning"] is None  # off by default: no check at all
+    send(w, {"kind": "undo"})
+    v = send(w, {"kind": "setting", "name": "warn_unwinnable", "value": True})
+    assert w.warn_unwinnable and v["settings"]["warn_unwinnable"] and v["warning"] is None
+    v = move(w, "t6>t5")
+    assert v["warning"] == {"text": "This deal can no longer be won.", "level": "warn"}
+    # It stays while play goes on (no new search needed: a lost deal stays lost)...
+    v = send(w, {"kind": "draw"})
+    assert v["warning"] is not None
+    # ...and goes when an undo reaches a position that can still be won.
+    send(w, {"kind": "undo"})
+    v = send(w, {"kind": "undo"})
+    assert v["warning"] is None and w.game.history == ["t5>f2"]
+    send(w, {"kind": "redo"})
+    send(w, {"kind": "lang", "lang": "el"})
+    assert w.view["warning"]["text"] == "Αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί."
+    v = send(w, {"kind": "setting", "name": "warn_unwinnable", "value": False})
+    assert v["warning"] is None
+
+
+def test_warn_unwinnable_from_python_and_what_it_skips(monkeypatch):
+    calls = fake_solve(monkeypatch, "unknown")
+    w = SolitaireWidget("kansas", seed=7)
+    manual(w)
+    w.warn_unwinnable = True
+    assert w.view["settings"]["warn_unwinnable"] is True
+    assert calls == [1] and w.view["warning"] is None  # unknown shows nothing
+    w.game.draw()
+    assert calls == [1, 1] and w.view["warning"] is None
+    # A finished game is not checked.
+    suits, ranks = "HSDC", "A23456789TJQK"
+    f = [[r + s for r in ranks] for s in suits]
+    last = f[0].pop()
+    g = Game.from_snapshot({"s": [], "w": [last], "r": [], "f": f, "t": [[], [], []]},
+                           "kansas", base="A")
+    w = SolitaireWidget(g, warn_unwinnable=True)
+    manual(w)
+    calls.clear()
+    send(w, {"kind": "foundation", "pile": "w"})
+    assert w.game.status == "won" and calls == []
+
+
+def test_warn_check_runs_after_the_view_is_sent_and_one_at_a_time():
+    """The check's answer arrives in a later view; changes made while it runs are
+    checked once it ends, and an answer about an old position is not shown."""
+
+    class Deferred(ManualScheduler):
+        def __init__(self):
+            super().__init__()
+            self.jobs = []
+
+        def background(self, work, done):
+            self.jobs.append((work, done))
+
+    w = SolitaireWidget("eagle-wing", seed=5)
+    w.scheduler = sched = Deferred()
+    move(w, "t5>f2")
+    w.warn_unwinnable = True
+    assert w.view["warning"] is None and len(sched.jobs) == 1
+    v = move(w, "t6>t5")
+    assert v["warning"] is None and len(sched.jobs) == 1  # still busy: queued
+    work, done = sched.jobs.pop()
+    done(work())  # the answer for the old position (winnable) is dropped...
+    assert w.view["warning"] is None and len(sched.jobs) == 1  # ...and the new one asked
+    work, done = sched.jobs.pop()
+    done(work())
+    assert w.view["warning"]["level"] == "warn"
+
+
+def test_kernel_scheduler_on_a_running_loop():
+    """As in ipykernel: an asyncio loop runs in the main thread; the solver works in a
+    thread, and the replay's steps are loop callbacks on the main thread."""
+    import asyncio
+    import threading
+
+    w = SolitaireWidget("eagle-wing", seed=3)
+    assert isinstance(w.scheduler, KernelScheduler)
+    w.replay_delay = 0.001
+    threads = set()
+    w.game.on_change(lambda g: threads.add(threading.current_thread().name))
+
+    async def main():
+        send(w, {"kind": "solve"})
+        for _ in range(2000):
+            if w.game.status == "won":
+                return
+            await asyncio.sleep(0.005)
+
+    asyncio.run(main())
+    assert w.game.status == "won" and threads == {threading.current_thread().name}
+    assert w.view["notice"]["level"] == "won"
+
+
+def test_kernel_scheduler_without_a_loop_uses_threads():
+    import time as _time
+
+    w = SolitaireWidget("eagle-wing", seed=3)
+    w.replay_delay = 0.001
+    w.solve()
+    deadline = _time.monotonic() + 20
+    while w.game.status != "won" and _time.monotonic() < deadline:
+        _time.sleep(0.01)
+    assert w.game.status == "won"
+    assert w.view["piles"] == w.game.snapshot()

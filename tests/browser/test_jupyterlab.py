@@ -42,6 +42,10 @@ def test_play_in_jupyterlab(lab, browser, tmp_path):
         f"w = SolitaireWidget('kansas', seed={SEED})\nw",
         "print('HISTORY=' + repr(w.game.history))",
         "w  # a second view of the same widget",
+        # The solver in a real kernel: its replay runs on the kernel's event loop.
+        "s = SolitaireWidget('eagle-wing', seed=3, lang='el')\ns.replay_delay = 0.01\ns",
+        "print('SOLVED=' + s.game.status + ' ' + str(s.game.moves) + ' '"
+        " + str(len(s.last_solve.solution)))",
     ])
     (tmp_path / "NB.ipynb").write_text(json.dumps(nb))
 
@@ -86,7 +90,8 @@ def test_play_in_jupyterlab(lab, browser, tmp_path):
         page.keyboard.press("d")
         page.wait_for_function(
             f"Number(document.querySelector('.sw-root').dataset.version) > {v + 1}")
-        assert page.locator(".jp-Notebook .jp-Cell").count() == 3, "no cell was deleted"
+        assert page.locator(".jp-Notebook .jp-Cell").count() == len(nb["cells"]), \
+            "no cell was deleted"
 
         ARTIFACTS.mkdir(exist_ok=True)
         root.screenshot(path=str(ARTIFACTS / "jupyterlab-kansas.png"))
@@ -115,6 +120,29 @@ def test_play_in_jupyterlab(lab, browser, tmp_path):
                 "els => els.map(e => `${e.dataset.pile}:${e.dataset.index}:${e.dataset.card}`)"))
 
         assert cards(first) == cards(second)
+
+        # Solve: the kernel finds the win and sends it move by move; the page shows
+        # every step (its version climbs while the game is still open) and ends won.
+        wait_idle(page)
+        run_cell(page, 3)
+        solver = cells.nth(3).locator(".sw-root")
+        solver.locator(".sw-card").first.wait_for()
+        v0 = int(solver.get_attribute("data-version"))
+        solver.locator(".sw-btn-solve").click()
+        solver.locator(".sw-btn-solve", has_text="Διακοπή").wait_for()
+        page.wait_for_function(
+            "v => Number(document.querySelectorAll('.sw-root')[2].dataset.version) > v + 20",
+            arg=v0)
+        assert solver.locator(".sw-over:not([hidden])").count() == 0, "played step by step"
+        solver.locator(".sw-over:not([hidden])").wait_for(timeout=60_000)
+        page.wait_for_timeout(50)
+        solver.screenshot(path=str(ARTIFACTS / "jupyterlab-eagle-wing-solved.png"))
+        wait_idle(page)
+        run_cell(page, 4)
+        out = cells.nth(4).locator(".jp-OutputArea-output").filter(has_text="SOLVED=")
+        out.wait_for(timeout=60_000)
+        status, moves, length = out.inner_text().split("SOLVED=", 1)[1].split()
+        assert status == "won" and moves == length
     except Exception:
         page.screenshot(path=str(tmp_path / "failure.png"))
         print(lab.logs())

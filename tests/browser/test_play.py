@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from solitaire_widget import Game
-from solitaire_widget.widget import SolitaireWidget
+from solitaire_widget.widget import ManualScheduler, SolitaireWidget
 
 from .harness import Harness, pile_cards
 
@@ -361,3 +361,84 @@ def test_no_more_moves_overlay(make_harness):
     h.screenshot("kansas-lost-el-dark")
     h.page.click('.sw-over button[data-action="close"]')
     assert h.page.locator(".sw-over[hidden]").count() == 1
+
+
+def test_solve_button_replays_a_win_step_by_step(make_harness):
+    """Solve in the page: Python finds the win (Eagle Wing deal 3, milliseconds) and
+    plays it move by move; each move reaches the page as the kernel would send it. The
+    ManualScheduler stands in for the kernel's timer so the test sets the pace."""
+    w = SolitaireWidget("eagle-wing", seed=3)
+    w.scheduler = sched = ManualScheduler()
+    h = make_harness(w)
+    assert h.page.inner_text(".sw-btn-solve") == "Solve"
+    seq = h.seq()
+    h.page.click(".sw-btn-solve")
+    h.wait_seq(seq)
+    assert w.replaying and w.game.history == []
+    assert h.page.inner_text(".sw-btn-solve") == "Stop"
+    assert h.page.get_attribute(".sw-btn-solve", "aria-pressed") == "true"
+    steps = 0
+    while sched.pending:
+        v = h.version()
+        sched.run_next()
+        steps += 1
+        h.sync()
+        h.wait_version(v)
+        if steps == 60:
+            assert "move 60 of" in h.notice()
+            h.screenshot("eagle-wing-solve-replay")
+    assert w.game.status == "won" and steps == len(w.last_solve.solution)
+    h.page.wait_for_selector(".sw-over:not([hidden])")
+    assert h.page.inner_text(".sw-btn-solve") == "Solve"
+    h.screenshot("eagle-wing-solved")
+    # Each step is one undo.
+    v = h.version()
+    h.page.click('.sw-over button[data-action="undo"]')
+    h.wait_version(v)
+    assert w.game.status == "playing" and w.game.moves == steps - 1
+
+
+def test_stop_button_and_solver_switches(make_harness):
+    w = SolitaireWidget("eagle-wing", seed=5, lang="el")
+    w.scheduler = sched = ManualScheduler()
+    h = make_harness(w, theme="dark")
+    seq = h.seq()
+    h.page.click(".sw-btn-solve")
+    h.wait_seq(seq)
+    for _ in range(3):
+        sched.run_next()
+    h.sync()
+    assert h.page.inner_text(".sw-btn-solve") == "Διακοπή"
+    seq = h.seq()
+    h.page.click(".sw-btn-solve")
+    h.wait_seq(seq)
+    assert not w.replaying and w.game.moves == 3 and sched.pending == []
+    assert h.page.inner_text(".sw-btn-solve") == "Λύση"
+    # Back to the deal; switch the warning on in the page and play into a lost deal.
+    w.game.restart()
+    h.sync()
+    seq = h.seq()
+    h.page.check(".sw-opt-warn_unwinnable")
+    h.wait_seq(seq)
+    assert w.warn_unwinnable is True
+    assert h.page.locator(".sw-warn[hidden]").count() == 1
+    w.game.play("t5>f2")
+    w.game.play("t6>t5")
+    h.sync()
+    h.page.wait_for_selector(".sw-warn:not([hidden])")
+    assert h.page.inner_text(".sw-warn") == "Αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί."
+    h.screenshot("eagle-wing-unwinnable-el-dark")
+    # Exact hints: the hinted move starts a winning line.
+    w.game.restart()
+    h.sync()
+    seq = h.seq()
+    h.page.check(".sw-opt-exact_hint")
+    h.wait_seq(seq)
+    assert w.exact_hint is True
+    seq = h.seq()
+    h.page.click(".sw-btn-hint")
+    h.wait_seq(seq)
+    line = Game("eagle-wing", seed=5).solve(seconds=5).solution
+    assert w.view["hint"] == line[0]
+    assert h.page.locator(".sw-hint").count() >= 1
+    assert h.notice().startswith("Βοήθεια (οδηγεί σε νίκη)")
