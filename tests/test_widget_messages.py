@@ -240,6 +240,8 @@ def test_replacing_the_game_unsubscribes_the_old_one():
     w.game.draw()  # no error once closed
 
 
+TICK = "<a replay step is due>"  # not a message: the scheduler's timer fires
+
 intent = st.one_of(
     st.fixed_dictionaries({
         "kind": st.just("move"),
@@ -259,6 +261,13 @@ intent = st.one_of(
         ["kansas", "saratoga", "eagle-wing", "nope", ""]), "options": st.one_of(
         st.none(), st.dictionaries(st.sampled_from(["draw", "redeals", "x"]),
                                    st.one_of(st.none(), st.integers(-1, 5)), max_size=2))}),
+    st.fixed_dictionaries({"kind": st.sampled_from(["solve", "stop"])}),
+    st.fixed_dictionaries({"kind": st.just("solve"), "stop": st.one_of(
+        st.booleans(), st.integers(0, 1), st.none())}),
+    st.fixed_dictionaries({"kind": st.just("setting"), "name": st.sampled_from(
+        ["warn_unwinnable", "exact_hint", "x"]), "value": st.one_of(
+        st.booleans(), st.integers(0, 1), st.none())}),
+    st.lists(st.just(TICK), min_size=1, max_size=4), st.just(TICK), st.just(TICK),
     st.dictionaries(st.text(max_size=6), st.integers(), max_size=3),
     st.none(), st.integers(), st.text(max_size=8), st.lists(st.integers(), max_size=2),
 )
@@ -267,12 +276,23 @@ intent = st.one_of(
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(st.lists(intent, min_size=1, max_size=60))
-def test_random_intents_keep_the_game_consistent(intents):
-    w = SolitaireWidget("saratoga", seed=7)
+@pytest.mark.parametrize("seed", [7, 2])  # the solver wins deal 2 at once: replays
+def test_random_intents_keep_the_game_consistent(seed, intents):
+    w = SolitaireWidget("saratoga", seed=seed)
+    sched = manual(w)
+    # Solve, exact hints and the warning in the mix, with small budgets.
+    w.solve_budget = w.hint_budget = w.check_budget = 0.02
     for content in intents:
         before = (w.game.name, w.game.snapshot(), list(w.game.history))
         v0 = w.view["version"]
-        send(w, content)
+        if isinstance(content, list) and content and set(content) == {TICK}:  # ticks
+            for _ in content:
+                sched.run_next()
+        elif content == TICK:
+            sched.run_next()
+        else:
+            send(w, content)
+        assert len(sched.pending) <= 1 and bool(sched.pending) == bool(w._replay)
         g = w.game
         snap = g.snapshot()
         cards = [c.upper() for pile in ("s", "w", "r") for c in snap.get(pile, [])]
