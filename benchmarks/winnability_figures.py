@@ -2,7 +2,8 @@
 
     python benchmarks/winnability_figures.py                 # every variant, 2000 deals
     python benchmarks/winnability_figures.py --deals 5000 --only kansas
-    python benchmarks/winnability_figures.py --table         # just rebuild README table
+    python benchmarks/winnability_figures.py --retry --nodes 1000000   # deepen undecided
+    python benchmarks/winnability_figures.py --table         # just print the table
 
 Each variant is solved over consecutive seeds from 1 with a fixed budget of search
 nodes per deal (not seconds: a node budget gives the same verdicts on any machine and
@@ -72,6 +73,32 @@ def run(variant: str, deals: int, nodes: int, workers: int) -> None:
                 print(f"{variant}: {i}/{len(todo)} in {time.time() - start:.0f} s", flush=True)
 
 
+def retry(variant: str, nodes: int, workers: int) -> None:
+    """Solve again, with a bigger node budget, the deals a run left undecided."""
+    _, game, options = VARIANTS[variant]
+    path = OUT / f"{variant}.csv"
+    rows = read(path)
+    todo = [int(r["seed"]) for r in rows if r["result"] == "unknown" and int(r["nodes"]) < nodes]
+    if not todo:
+        return
+    start = time.time()
+    new = {}
+    with ProcessPoolExecutor(workers) as pool:
+        jobs = [pool.submit(solve_seed, game, s, None, nodes, options) for s in todo]
+        for i, job in enumerate(jobs, 1):
+            row = job.result()
+            row["seconds"] = f"{row['seconds']:.4f}"
+            new[row["seed"]] = row
+            if i % 20 == 0:
+                print(f"{variant} retry: {i}/{len(todo)} in {time.time() - start:.0f} s",
+                      flush=True)
+    rows = [new.get(int(r["seed"]), r) for r in rows]
+    with path.open("w", newline="") as fh:
+        w = csv.DictWriter(fh, FIELDS)
+        w.writeheader()
+        w.writerows(rows)
+
+
 def table(nodes: int) -> str:
     lines = [
         "| Game and options | Deals | Won | Lost | Undecided | Win rate | 95% interval |",
@@ -102,11 +129,16 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--only", nargs="*", choices=list(VARIANTS))
     ap.add_argument("--table", action="store_true", help="only print the table")
+    ap.add_argument("--retry", action="store_true",
+                    help="re-solve the undecided deals with the (bigger) --nodes budget")
     args = ap.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     if not args.table:
         for variant in args.only or VARIANTS:
-            run(variant, args.deals, args.nodes, args.workers)
+            if args.retry:
+                retry(variant, args.nodes, args.workers)
+            else:
+                run(variant, args.deals, args.nodes, args.workers)
     print(table(args.nodes))
 
 

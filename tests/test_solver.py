@@ -1,0 +1,216 @@
+"""The solver's solutions replay, its API, and each of its dominance rules on its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from solitaire_widget import Game
+from solitaire_widget.solver import Search, SolveResult, solve
+
+VARIANTS = [
+    ("eagle-wing", {}),
+    ("kansas", {}),
+    ("saratoga", {"draw": 1, "redeals": 2}),
+    ("saratoga", {"draw": 1, "redeals": None}),
+    ("saratoga", {"draw": 1, "redeals": 0}),
+    ("saratoga", {"draw": 3, "redeals": None}),
+]
+BUDGET = 5_000  # nodes per deal: a node budget keeps the tests' verdicts machine-independent
+
+
+def replays(game: Game, solution: list[str]) -> bool:
+    for action in solution:
+        game.play(action)
+    return game.is_won
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=lambda v: str(v))
+def test_solutions_replay_and_win(name, options):
+    wins = 0
+    for seed in range(1, 31):
+        g = Game(name, seed=seed, **options)
+        r = g.solve(seconds=None, nodes=BUDGET)
+        assert r.result in ("won", "lost", "unknown")
+        assert g.history == []  # solving never touches the game
+        if r.result == "won":
+            wins += 1
+            assert replays(g, r.solution), (name, options, seed)
+        else:
+            assert r.solution == []
+    # Kansas (mostly lost, and slow to prove so) and the single pass of Saratoga win
+    # few of these; the others many
+    assert wins >= (1 if name == "kansas" or options.get("redeals") == 0 else 15)
+
+
+@pytest.mark.parametrize("seed", [2, 17, 29, 47])
+def test_kansas_wins_replay(seed):
+    g = Game("kansas", seed=seed)
+    r = g.solve(seconds=None, nodes=40_000)
+    assert r.result == "won"
+    assert replays(g, r.solution)
+
+
+def test_solve_from_a_position_in_play():
+    g = Game("saratoga", seed=3, redeals=None)
+    for _ in range(5):
+        g.play(g.hints()[0])
+    r = g.solve(seconds=None, nodes=BUDGET)
+    assert r.result == "won"
+    assert replays(g, r.solution)
+
+
+def test_result_object_and_game_entry_points():
+    g = Game("eagle-wing", seed=8)
+    r = g.solve(seconds=30)
+    assert isinstance(r, SolveResult)
+    assert r.result == "won" and r.nodes >= 0 and r.seconds >= 0
+    assert r.moves == len(r.solution)
+    assert g.is_winnable(seconds=30) is True
+    assert str(g.hint(exact=True, budget=30)) == r.solution[0]
+    assert "won" in repr(r)
+
+
+def test_won_position_needs_no_moves():
+    g = Game("eagle-wing", seed=8)
+    for action in g.solve(seconds=30).solution:
+        g.play(action)
+    r = solve(g)
+    assert r.result == "won" and r.solution == []
+
+
+def test_budget_gives_unknown():
+    g = Game("kansas", seed=1)  # a deal whose search takes far more than 100 nodes
+    r = g.solve(seconds=None, nodes=100)
+    assert r.result == "unknown" and r.solution == []
+    assert g.is_winnable(seconds=0.0) is None or g.is_winnable(seconds=0.0) is not None
+
+
+def test_lost_verdict_agrees_without_pruning():
+    # Eagle Wing seed 2 is lost; the search without any dominance rule agrees
+    g = Game("eagle-wing", seed=2)
+    fast = g.solve(seconds=None, nodes=1_000_000)
+    slow = solve(g, seconds=None, nodes=2_000_000, prune=False)
+    assert fast.result == slow.result == "lost"
+
+
+# ---- the stock as "draw until card X is on top" -------------------------------------
+def stock_search(draw: int, redeals, in_waste: int = 0) -> Search:
+    s = Search(Game("saratoga", seed=5, draw=draw, redeals=redeals).table)
+    for _ in range(in_waste):
+        s.piles[1].append(s.piles[0].pop())
+    return s
+
+
+def test_reachable_one_card_a_click():
+    reach = stock_search(1, 2).reachable()
+    assert [i for i, _, _ in reach] == list(range(24))  # every card, first pass
+    assert all(nr == 0 and d == i + 1 for i, d, nr in reach)
+
+
+def test_reachable_three_cards_a_click_and_redeal():
+    # 24 cards, 3 a click: the waste's top card can be index 2, 5, ..., 23
+    assert [i for i, _, _ in stock_search(3, None).reachable()] == [2, 5, 8, 11, 14, 17, 20, 23]
+    # with 9 cards in the waste (top: index 8): 11..23 this pass, then 2 and 5 after
+    # turning the waste over (8 is on top already)
+    reach = stock_search(3, None, in_waste=9).reachable()
+    assert [i for i, _, nr in reach if nr == 0] == [11, 14, 17, 20, 23]
+    assert [i for i, _, nr in reach if nr == 1] == [2, 5]
+    draws = {i: d for i, d, _ in reach}
+    assert draws[5] == 5 + 1 + 2  # 5 clicks to the end, 1 to turn over, 2 more
+
+
+def test_no_redeal_left_limits_the_reach():
+    reach = stock_search(1, 0, in_waste=10).reachable()
+    assert [i for i, _, _ in reach] == list(range(10, 24))  # the waste's buried cards
+
+
+def test_stock_moves_replay_with_draws():
+    s = stock_search(3, None, in_waste=9)
+    i, draws, nr = s.reachable()[-1]
+    assert s.actions((i, draws, nr, 1, 7, 1)) == ["draw"] * draws + ["w>t0"]
+
+
+# ---- safe moves to the foundations (each rule on its own) ---------------------------
+def snapshot_game(name: str, state: dict, **kw) -> Search:
+    g = Game.from_snapshot(state, name, **kw)
+    return Search(g.table)
+
+
+def full(suit: str, upto: str, base: str = "A") -> list[str]:
+    ranks = "A23456789TJQK"
+    start = ranks.index(base)
+    order = ranks[start:] + ranks[:start]
+    return [r + suit for r in order[: order.index(upto) + 1]]
+
+
+def test_saratoga_safe_rule():
+    # red 6 (6H): safe when both black foundations reach 4 and the diamonds 3
+    state = {"s": [], "w": [], "f": [full("C", "4"), full("D", "3"), full("H", "5"),
+                                     full("S", "4")], "t": [[] for _ in range(7)]}
+    rest = [c + s for s in "CDHS" for c in "A23456789TJQK"]
+    placed = {c for f in state["f"] for c in f}
+    state["t"][0] = [c for c in rest if c not in placed]
+    s = snapshot_game("saratoga", state, redeals=None)
+    assert s._safe_saratoga(2 * 13 + 5)        # 6H
+    s.piles[3].pop()                          # clubs back to 3
+    assert not s._safe_saratoga(2 * 13 + 5)
+    s.piles[3].append(3)
+    s.piles[4].pop()                          # diamonds back to 2
+    assert not s._safe_saratoga(2 * 13 + 5)
+    assert s._safe_saratoga(0 * 13 + 1)        # a 2 is always safe
+    assert s._safe_saratoga(3 * 13 + 0)        # so is an Ace
+
+
+def test_kansas_safe_rule_bounds():
+    state = {"s": [], "w": [], "r": [], "f": [full("C", "7", "5"), full("D", "8", "5"),
+                                              full("H", "7", "5"), full("S", "9", "5")],
+             "t": [[], [], []]}
+    placed = {c for f in state["f"] for c in f}
+    state["s"] = [c.lower() for c in (r + s for s in "CDHS" for r in "A23456789TJQK")
+                  if c not in placed]
+    s = snapshot_game("kansas", state)
+    assert not s._safe_kansas(3 * 13 + 9)      # TS: relative rank 5, lowest height 3
+    assert s._safe_kansas(1 * 13 + 8)          # 9D: relative rank 4, 4 - 1 <= 3
+    assert not s._safe_kansas(0 * 13 + 4)      # 5C: the base rank is never safe
+    s.piles[3][:] = []                         # clubs not started:
+    assert not s._safe_kansas(1 * 13 + 5)      # 6D (rank 1) now unsafe
+    assert s._safe_eagle(0)                    # Eagle Wing: every card that fits
+
+
+def test_eagle_wing_every_card_up_is_forced():
+    g = Game("eagle-wing", seed=8)
+    s = Search(g.table)
+    before = sum(len(s.piles[f]) for f in range(3, 7))
+    recs = s.force()
+    for card_pile in range(7, 15):
+        p = s.piles[card_pile]
+        assert not p or not s.found_dst(p[-1])  # nothing that fits stayed down
+    assert sum(len(s.piles[f]) for f in range(3, 7)) == before + len(recs)
+
+
+# ---- pointless moves are not generated -----------------------------------------------
+def _kansas_state(hearts_up_to: str) -> dict:
+    # Kansas, base A: t0 = 9S 8H 7C, t1 = 8D; moving 7C alone onto 8D lays bare 8H
+    f = [full("C", "6"), full("D", "7"), full("H", hearts_up_to), full("S", "8")]
+    cols = [["9S", "8H", "7C"], ["8D"], ["KS"]]
+    placed = {c for x in f + cols for c in x}
+    rest = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in placed]
+    return {"s": [c.lower() for c in rest], "w": [], "r": [], "f": f, "t": cols}
+
+
+def test_partial_groups_only_lay_bare_a_card_that_goes_up():
+    partial = (-1, 0, 0, 7, 8, 1)
+    assert partial in snapshot_game("kansas", _kansas_state("7")).gen()  # 8H then goes up
+    assert partial not in snapshot_game("kansas", _kansas_state("6")).gen()
+    plain = Search(Game.from_snapshot(_kansas_state("6"), "kansas").table, prune=False)
+    assert partial in plain.gen()
+
+
+def test_no_ace_between_empty_foundations_and_no_king_column_shuffle():
+    g = Game("saratoga", seed=11, redeals=None)
+    s = Search(g.table)
+    for mv in s.gen():
+        src, dst, n = mv[3], mv[4], mv[5]
+        assert not (3 <= src <= 6 and 3 <= dst <= 6)
+        if dst >= 7 and not s.piles[dst] and src >= 7:
+            assert n < len(s.piles[src])       # a King's whole column stays put
