@@ -852,6 +852,8 @@ class SolitaireWidget(anywidget.AnyWidget):
 
         def finish(outcome: tuple[bool, Any]) -> None:
             with self._lock:
+                if self.comm is None:
+                    return  # closed meanwhile: no one to tell
                 ok, value = outcome
                 try:
                     if not ok:

@@ -496,6 +496,15 @@ def test_solve_on_a_won_game_and_a_search_overtaken_by_a_move():
     work, done = sched.jobs.pop()
     done(work())
     assert w.game.history == ["draw"] and not w.replaying and sched.pending == []
+    # Closed while the solver thinks: its answer goes nowhere.
+    for kind in ("solve", "hint"):
+        w = SolitaireWidget("eagle-wing", seed=1, exact_hint=True)
+        w.scheduler = sched = Deferred()
+        send(w, {"kind": kind})
+        w.close()
+        work, done = sched.jobs.pop()
+        done(work())
+        assert w.game.history == [] and sched.pending == []
 
 
 @pytest.mark.parametrize("content", [
