@@ -373,6 +373,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._forget()
         self._reset_timer()
         self._hint = None
+        self._hint_busy = False
         self._notice = None
         self._warning = False
         self._version += 1
@@ -662,6 +663,9 @@ class SolitaireWidget(anywidget.AnyWidget):
         if line:
             self._show_hint(line[0], "hint_exact")
             return
+        if self._known_lost():
+            self._show_hint(self._game.hint(), "hint_lost")
+            return
         self._hint_job += 1
         job, version = self._hint_job, self._version
         history, clone = self._game.history, _detached(self._game)
@@ -734,6 +738,8 @@ class SolitaireWidget(anywidget.AnyWidget):
         if line:  # a line found earlier (an exact hint, the warning's check) still holds
             self._begin_replay(line)
             return
+        if self._known_lost():
+            raise _Refused("solve_lost", level="info")
         self._job += 1
         job = self._job
         history, clone = g.history, _detached(g)

@@ -583,6 +583,13 @@ def test_warn_unwinnable_switch_from_the_page():
     send(w, {"kind": "redo"})
     send(w, {"kind": "lang", "lang": "el"})
     assert w.view["warning"]["text"] == "Αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί."
+    # What the check proved, Solve and the exact hint know without searching again.
+    w.solve_budget = w.hint_budget = 0.0
+    w.exact_hint = True
+    v = send(w, {"kind": "solve"})
+    assert "δεν κερδίζεται πια" in v["notice"]["text"] and not w.replaying
+    v = send(w, {"kind": "hint"})
+    assert v["notice"]["text"].startswith("Αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί.")
     v = send(w, {"kind": "setting", "name": "warn_unwinnable", "value": False})
     assert v["warning"] is None
 
