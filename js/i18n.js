@@ -72,7 +72,7 @@ export const STRINGS = {
     "over.wonsub": "Every card is home. Score: {score}. Moves: {moves}.",
     "over.lost": "No more moves",
     "over.lostsub": "Undo to try another way, or start again.",
-    "ui.keys": "Arrows move, Enter or Space picks up and drops, Ctrl+Enter sends to a foundation, D deals, H hints, U or Ctrl+Z undoes, Ctrl+Y redoes, N starts a new deal.",
+    "ui.keys": "Arrows move, Enter or Space picks up and drops, Ctrl+Enter sends to a foundation, D deals, H hints, U or Ctrl+Z undoes, Ctrl+Y redoes, S solves (again: stops), N starts a new deal.",
   },
   el: {
     "game.eagle-wing": "Αετός",
@@ -140,7 +140,7 @@ export const STRINGS = {
     "over.wonsub": "Όλα τα φύλλα στις Βάσεις. Πόντοι: {score}. Κινήσεις: {moves}.",
     "over.lost": "Δεν υπάρχουν άλλες κινήσεις",
     "over.lostsub": "Αναιρέστε για να δοκιμάσετε αλλιώς, ή ξεκινήστε ξανά.",
-    "ui.keys": "Τα βέλη μετακινούν, Enter ή Space σηκώνει και αφήνει, Ctrl+Enter στέλνει στη Βάση, D μοιράζει, H βοηθά, U ή Ctrl+Z αναιρεί, Ctrl+Y επαναλαμβάνει, N νέο μοίρασμα.",
+    "ui.keys": "Τα βέλη μετακινούν, Enter ή Space σηκώνει και αφήνει, Ctrl+Enter στέλνει στη Βάση, D μοιράζει, H βοηθά, U ή Ctrl+Z αναιρεί, Ctrl+Y επαναλαμβάνει, S λύνει (ξανά: σταματά), N νέο μοίρασμα.",
   },
 };
 

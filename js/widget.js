@@ -404,7 +404,7 @@ class Table {
     this.btn.restart.disabled = !v.can_undo;
     const active = this.solverActive();
     this.btn.solve.textContent = this.tr(active ? "ui.stop" : "ui.solve");
-    this.btn.solve.title = this.tr(active ? "ui.stop.title" : "ui.solve.title");
+    this.btn.solve.title = `${this.tr(active ? "ui.stop.title" : "ui.solve.title")} (S)`;
     this.btn.solve.setAttribute("aria-pressed", String(active));
     this.btn.solve.disabled = !active && v.status === "won";
     const set = v.settings || { exact_hint: false, warn_unwinnable: false };
@@ -919,6 +919,7 @@ class Table {
     else if (key === "u" || key === "U") this.command("undo");
     else if (key === "r" || key === "R") this.command("redo");
     else if (key === "a" || key === "A") this.command("autoplay");
+    else if (key === "s" || key === "S") this.send(this.solverActive() ? "stop" : "solve");
     else if (key === "n" || key === "N") this.send("new", { seed: null });
     else done = false;
     if (done) {

@@ -414,6 +414,16 @@ def test_stop_button_and_solver_switches(make_harness):
     h.wait_seq(seq)
     assert not w.replaying and w.game.moves == 3 and sched.pending == []
     assert h.page.inner_text(".sw-btn-solve") == "Λύση"
+    # S on the keyboard does the same.
+    h.page.focus(".sw-table")
+    seq = h.seq()
+    h.page.keyboard.press("s")
+    h.wait_seq(seq)
+    assert w.replaying
+    seq = h.seq()
+    h.page.keyboard.press("s")
+    h.wait_seq(seq)
+    assert not w.replaying and w.game.moves == 3
     # Back to the deal; switch the warning on in the page and play into a lost deal.
     w.game.restart()
     h.sync()
