@@ -126,9 +126,10 @@ def hint_player(game: Game) -> Move | None:
     """Follow the game's own hints (``Game.hints``, best first; ``Game.hint`` is the
     first of them), skipping any that would go back to a position already seen.
 
-    Slow in Saratoga's end game: ``Game.hints`` first runs the exact "is the game
-    lost?" search (``Game.status``), which can explore thousands of positions per move
-    there. :func:`aisleriot_player` is the cheap alternative for batch play.
+    Can be slow in Saratoga: ``Game.hints`` first runs the exact "is the game lost?"
+    search (``Game.status``); most deals take well under a second, but a few end games
+    make it explore many positions per move (measured: up to about two minutes for one
+    deal). :func:`aisleriot_player` is the cheap alternative for batch play.
     """
     fresh = set(fresh_moves(game))
     for move in game.hints():
