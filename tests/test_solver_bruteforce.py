@@ -1,0 +1,52 @@
+"""Verdicts against a brute-force search that uses no pruning at all.
+
+The positions are small end games (tests/solver_positions.py): a few cards off the
+foundations, so that ``Table.legal_moves`` can be searched exhaustively. Both the solver
+and the solver with every dominance rule off must agree with the brute force; a "lost"
+from the solver is then a position where no line at all wins.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from solver_positions import GAMES, brute_force, small_position
+
+from solitaire_widget.solver import solve
+
+N = 16  # positions per variant and kind (plain, hard)
+LOST: dict[str, int] = {}
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES, ids=lambda v: str(v))
+def test_verdicts_match_brute_force(name, options):
+    rng = random.Random(f"{name}{options}")
+    checked = 0
+    for i in range(2 * N):
+        hard = i % 2 == 1
+        off = rng.randint(12, 20) if hard else rng.randint(6, 14)
+        g = small_position(name, options, rng, off, hard=hard)
+        truth = brute_force(g, 20_000)
+        if truth is None:
+            continue  # too big to search blindly
+        checked += 1
+        want = "won" if truth else "lost"
+        fast = solve(g, seconds=None, nodes=200_000)
+        plain = solve(g, seconds=None, nodes=200_000, prune=False)
+        assert fast.result == want, (g.snapshot(), g.base_rank, fast)
+        assert plain.result == want, (g.snapshot(), g.base_rank, plain)
+        LOST[f"{name}{options}"] = LOST.get(f"{name}{options}", 0) + (want == "lost")
+        if want == "won":
+            for action in fast.solution:
+                g.play(action)
+            assert g.is_won
+    assert checked >= N
+
+
+def test_lost_positions_were_among_them():
+    # the check above means something only if lost positions occur among them
+    if len(LOST) < len(GAMES):
+        pytest.skip("run with the brute-force checks above")
+    assert LOST["kansas{}"] >= 3
+    assert sum(v for k, v in LOST.items() if k.startswith("saratoga")) >= 2
