@@ -128,11 +128,15 @@ def is_stuck(table: Table, limit: int = SEARCH_LIMIT) -> bool:
     t.piles[STOCK] = []
     t.piles[WASTE] = []
     seen = {_canonical(t)}
-    frontier: deque[Table] = deque([t])
+    # Depth first, moves to the foundations tried first: a game that can still go on
+    # usually shows it within a few moves this way (in Saratoga's endgames, where nearly
+    # every move can be taken back, by reaching the win), while a stuck game has to be
+    # explored whole in any order.
+    stack: list[Table] = [t]
     targets = [*FOUNDATIONS, *t.tableau]
     drop_reason = t.rules.drop_reason
-    while frontier:
-        node = frontier.popleft()
+    while stack:
+        node = stack.pop()
         waste = node.piles[WASTE]
         for card in tops:
             waste.append(card)
@@ -140,7 +144,9 @@ def is_stuck(table: Table, limit: int = SEARCH_LIMIT) -> bool:
             waste.pop()
             if playable:
                 return False
-        for move in node.legal_moves():
+        moves = node.legal_moves()
+        moves.sort(key=lambda m: FOUNDATIONS[0] <= m.dst <= FOUNDATIONS[-1])
+        for move in moves:
             if not is_reversible(node, move):
                 return False
             child = node.copy()
@@ -152,5 +158,5 @@ def is_stuck(table: Table, limit: int = SEARCH_LIMIT) -> bool:
                 if len(seen) >= limit:
                     return False  # too big to prove stuck: say "playing"
                 seen.add(key)
-                frontier.append(child)
+                stack.append(child)
     return True
