@@ -59,7 +59,7 @@ def test_looser_rules_never_lose_what_stricter_win(strict, loose):
         # a case the implication can fail on: a win under the stricter rules, or a
         # loss under the looser
         compared += a[seed].result == "won" or b[seed].result == "lost"
-    assert compared >= 10
+    assert compared >= 5
 
 
 @pytest.mark.parametrize("seed", range(1, 15))
