@@ -20,6 +20,7 @@ runs.
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 from collections.abc import Iterable
@@ -34,10 +35,10 @@ COLUMNS = ["seed", "result", "moves", "nodes", "seconds"]
 
 def _require(module: str) -> Any:
     try:
-        return __import__(module)
+        return importlib.import_module(module)
     except ImportError as err:
         raise ImportError(
-            f"winnability needs {module}: pip install solitaire_widget[analysis]"
+            f"winnability needs {module.split('.')[0]}: pip install solitaire_widget[analysis]"
         ) from err
 
 
@@ -85,7 +86,7 @@ def winnability(
         ]
         done: Iterable[Future] = as_completed(futures)
         if progress and len(seeds) > 1:
-            tqdm = _require("tqdm").auto.tqdm
+            tqdm = _require("tqdm.auto").tqdm
             done = tqdm(done, total=len(futures), desc=f"{game}", unit="deal")
         rows = [f.result() for f in done]
     finally:
