@@ -1,4 +1,4 @@
-"""Make the pictures of docs/teaching.md with the project's own code.
+"""Make the pictures of the README's "Teaching with it" section with the project's own code.
 
     python scripts/teaching_images.py          # needs the analysis extra, playwright
                                                # and Debian's /usr/bin/chromium
