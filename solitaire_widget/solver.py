@@ -362,15 +362,35 @@ class Search:
         raise AssertionError("stock card out of reach")
 
     def key(self) -> tuple:
+        """The position up to what cannot matter: columns in any order, foundations as
+        heights per suit, the reserve by its size (its order never changes), and where
+        the stock stands only when that can matter (see ``rank``)."""
         p = self.piles
         cols = b"\xff".join(sorted([bytes(p[c]) for c in self.cols]))
         h = bytes(self.heights())
-        if self.stock_is_reserve:
+        if self.draw == 1:
             stock = bytes(p[WASTE] + p[STOCK][::-1])
             if self.pending:
                 return (stock, h, cols, bytes(p[self.pending]))
-            return (stock, h, cols)
+            return (stock, len(p[RESERVE]), h, cols)
         return (bytes(p[WASTE]), bytes(p[STOCK]), len(p[RESERVE]), h, cols)
+
+    def rank(self) -> Any:
+        """Where the stock stands, smaller is better: a position whose key was seen
+        with a rank at most this one's is pruned.
+
+        One card a click: from (redeals used u, cards in the waste w) the clicks reach
+        every (u, w') with w' >= w and, while redeals are left, every (u', any) with
+        u' > u, changing nothing else; so a smaller (u, w) reaches all a larger one
+        reaches. With unlimited redeals every w is reachable from every other, so the
+        rank is constant. Three cards a click: only the redeal counter is compared (the
+        same cards in the waste, fewer redeals used).
+        """
+        if self.max_redeals is None:
+            return 0
+        if self.draw == 1:
+            return (self.used, len(self.piles[WASTE]))
+        return self.used
 
     # ---- move generation ------------------------------------------------------------
     # Every generator lists the moves worth trying, best first: to the foundations,
@@ -644,12 +664,12 @@ class Search:
     def run(self, seconds: float | None, nodes: int | None) -> tuple[str, list[str]]:
         deadline = None if seconds is None else time.perf_counter() + seconds
         max_nodes = nodes
-        limited = self.max_redeals is not None and not self.stock_is_reserve
-        seen: dict[tuple, int] = {}
+        rank = self.rank
+        seen: dict[tuple, Any] = {}
         root_forced = self.force()
         if self.won():
             return "won", self._line([], root_forced)
-        seen[self.key()] = self.used
+        seen[self.key()] = rank()
         stack: list[list[Any]] = [[self.gen(), 0, None, root_forced]]
         count = 0
         gen = self.gen
@@ -683,12 +703,13 @@ class Search:
                 return "won", self._line(stack, root_forced, rec, frc)
             k = key()
             old = seen.get(k)
-            if old is not None and (not limited or old <= self.used):
+            r = rank()
+            if old is not None and old <= r:
                 for r in reversed(frc):
                     revert(r)
                 revert(rec)
                 continue
-            seen[k] = self.used
+            seen[k] = r
             stack.append([gen(), 0, rec, frc])
         self.nodes = count
         return "lost", []
