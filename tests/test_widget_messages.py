@@ -643,9 +643,35 @@ def test_warn_check_runs_after_the_view_is_sent_and_one_at_a_time():
     assert w.view["warning"]["level"] == "warn"
 
 
+def in_fresh_thread(body):
+    """Run ``body`` in a thread of its own: Playwright's sync API (the browser tests,
+    earlier in the same session) keeps an asyncio loop on the main thread, and these
+    tests need to choose for themselves whether a loop runs."""
+    import threading
+
+    errors = []
+
+    def run():
+        try:
+            body()
+        except BaseException as err:  # re-raised below, in the test's thread
+            errors.append(err)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(60)
+    assert not thread.is_alive(), "the test body did not finish"
+    if errors:
+        raise errors[0]
+
+
 def test_kernel_scheduler_on_a_running_loop():
     """As in ipykernel: an asyncio loop runs in the main thread; the solver works in a
     thread, and the replay's steps are loop callbacks on the main thread."""
+    in_fresh_thread(_kernel_scheduler_on_a_running_loop)
+
+
+def _kernel_scheduler_on_a_running_loop():
     import asyncio
     import threading
 
@@ -668,6 +694,10 @@ def test_kernel_scheduler_on_a_running_loop():
 
 
 def test_kernel_scheduler_without_a_loop_uses_threads():
+    in_fresh_thread(_kernel_scheduler_without_a_loop)
+
+
+def _kernel_scheduler_without_a_loop():
     import time as _time
 
     w = SolitaireWidget("eagle-wing", seed=3)
