@@ -82,6 +82,10 @@ def _is_red(card: int) -> bool:
     return 13 <= card < 39
 
 
+RED = tuple(int(13 <= c < 39) for c in range(52))
+RANK = tuple(c % 13 for c in range(52))
+
+
 class Search:
     """One search from one position. ``prune=False`` switches off every dominance rule
     (safe moves, partial-group restriction) for testing them against the plain search.
@@ -432,7 +436,7 @@ class Search:
             k = 1  # length of the movable run on top
             while k < ln:
                 a, b = sp[-k], sp[-k - 1]
-                if b % 13 != a % 13 + 1 or _is_red(a) == _is_red(b):
+                if b % 13 != a % 13 + 1 or RED[a] == RED[b]:
                     break
                 k += 1
             r1 = top % 13
@@ -443,7 +447,7 @@ class Search:
                 if tp:
                     tt = tp[-1]
                     j = tt % 13 - r1  # the group's bottom card must be one below tt
-                    if j < 1 or j > k or _is_red(sp[-j]) == _is_red(tt):
+                    if j < 1 or j > k or RED[sp[-j]] == RED[tt]:
                         continue
                 else:
                     if t != empty:
@@ -485,63 +489,71 @@ class Search:
         return first + mid + last
 
     def _lazy_filter(self, moves: list[SMove]) -> list[SMove]:
+        # One card a click and unlimited redeals make the stock a reserve: every stock
+        # card can be reached at any time, and taking one out changes no other card's
+        # reach. A stock card X put on a column is then of use only once a card goes
+        # onto it (going up it could do from the stock), and until then it only covers
+        # the column: every line that puts X down and later puts Y on it can put X
+        # down just before Y instead (a move of X in between becomes putting X down
+        # there; X going up, not putting it down at all). So after X the next move
+        # must put a card on X (``pending``).
+        # A chain of stock cards on X is pointless unless a card from play (a column's
+        # run or a foundation's top) can end it: that card must be lower than the
+        # chain's last card, with the colour the alternation gives it: rank + colour of
+        # the same parity. ``lowest[parity]`` is the lowest such card's rank.
         piles = self.piles
-        cols = self.cols
-        if True:  # (indented block kept for the argument's comment)
-            # One card a click and unlimited redeals make the stock a reserve: every
-            # stock card can be reached at any time, and taking one out changes no
-            # other card's reach. A stock card X put on a column is then of use only
-            # once a card goes onto it (going up it could do from the stock), and
-            # until then it only covers the column: every line that puts X down and
-            # later puts Y on it can put X down just before Y instead (a move of X in
-            # between becomes putting X down there; X going up, not putting it down).
-            # So after X the next move must put a card on X.
-            # A chain of stock cards on X is pointless unless a card from play (a
-            # column's run or a foundation's top) can end it: that card must be
-            # lower than the chain's last card, of the colour the alternation gives.
-            pend = self.pending
-            ends = set()
-            for c in cols:
-                cp = piles[c]
-                if c == pend or not cp:
+        pend = self.pending
+        lowest = [13, 13]
+        for c in self.cols:
+            cp = piles[c]
+            if c == pend or not cp:
+                continue
+            k = len(cp) - 1
+            a = cp[k]
+            while True:
+                sig = (RANK[a] + RED[a]) & 1
+                if RANK[a] < lowest[sig]:
+                    lowest[sig] = RANK[a]
+                if k == 0:
+                    break
+                b = cp[k - 1]
+                if RANK[b] != RANK[a] + 1 or RED[a] == RED[b]:
+                    break
+                k -= 1
+                a = b
+        for f in FOUNDS:
+            if piles[f]:
+                a = piles[f][-1]
+                sig = (RANK[a] + RED[a]) & 1
+                if RANK[a] < lowest[sig]:
+                    lowest[sig] = RANK[a]
+        out = []
+        seq = None
+        for m in moves:
+            if pend and m[4] != pend:
+                continue
+            if m[3] == WASTE and m[4] >= FIRST_TABLEAU:
+                if m[0] >= 0:
+                    if seq is None:
+                        seq = self.seq()
+                    card = seq[m[0]]
+                else:
+                    card = piles[WASTE][-1]
+                if lowest[(RANK[card] + RED[card]) & 1] >= RANK[card]:
                     continue
-                k = 0
-                while k < len(cp):
-                    a = cp[-k - 1]
-                    ends.add((a % 13, _is_red(a)))
-                    if k + 1 < len(cp):
-                        b = cp[-k - 2]
-                        if b % 13 != a % 13 + 1 or _is_red(a) == _is_red(b):
-                            break
-                    k += 1
-            for f in FOUNDS:
-                if piles[f]:
-                    a = piles[f][-1]
-                    ends.add((a % 13, _is_red(a)))
-            out = []
-            seq = self.seq()
-            for m in moves:
-                if pend and m[4] != pend:
-                    continue
-                if m[3] == WASTE and m[4] >= FIRST_TABLEAU:
-                    card = seq[m[0]] if m[0] >= 0 else piles[WASTE][-1]
-                    r, red = card % 13, _is_red(card)
-                    if not any(e[0] < r and (e[1] == red) == ((r - e[0]) % 2 == 0)
-                               for e in ends):
-                        continue
-                out.append(m)
-            return out
+            out.append(m)
+        return out
 
     def _to_columns(self, card: int, src: int, i: int, draws: int, nr: int,
                     out: list[SMove], empty: int) -> None:
         piles = self.piles
-        red = _is_red(card)
+        red = RED[card]
         r = card % 13
         for t in self.cols:
             tp = piles[t]
             if tp:
                 tt = tp[-1]
-                if tt % 13 == r + 1 and _is_red(tt) != red:
+                if tt % 13 == r + 1 and RED[tt] != red:
                     out.append((i, draws, nr, src, t, 1))
         if empty and r == 12:
             out.append((i, draws, nr, src, empty, 1))
