@@ -9,21 +9,20 @@ nothing. No exception raised while handling a message leaves this module.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import math
 import pathlib
 import threading
 import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
 
 from .game import Game
 from .games import GAMES
+from .scheduling import KernelScheduler, ManualScheduler, Scheduler
 
 __all__ = ["KernelScheduler", "ManualScheduler", "Scheduler", "SolitaireWidget"]
 
@@ -156,107 +155,6 @@ def _check_options(game: str, options: Any) -> dict[str, Any]:
         else:
             out[k] = _as_int(v, 0, 1000)
     return out
-
-
-# ---------------------------------------------------------------------- schedulers
-
-class Scheduler(Protocol):
-    """Where the widget's slow work runs: the solver, off the kernel's main thread, and
-    the replay's timed steps.
-
-    ``later(delay, fn)`` calls ``fn()`` after ``delay`` seconds and returns a function
-    that cancels the call. ``background(work, done)`` runs ``work()`` somewhere that
-    does not hold up the kernel, then ``done(result)`` (``work`` never raises: the
-    widget wraps it).
-    """
-
-    def later(self, delay: float, fn: Callable[[], None]) -> Callable[[], None]: ...
-
-    def background(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None: ...
-
-
-_POOL: ThreadPoolExecutor | None = None
-_POOL_LOCK = threading.Lock()
-
-
-def _pool() -> ThreadPoolExecutor:
-    """Two worker threads shared by every widget: the solver is pure Python, so more
-    would only compete for the GIL."""
-    global _POOL
-    with _POOL_LOCK:
-        if _POOL is None:
-            _POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="solitaire-solver")
-        return _POOL
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
-class KernelScheduler:
-    """The default. In a kernel (ipykernel runs its handlers, and cells, on an asyncio
-    loop in the main thread) timed calls are ``loop.call_later`` and finished work
-    comes back through the loop, so everything that touches the game or the traits
-    runs on the main thread between messages, never beside them. Without a running
-    loop (a plain script) it falls back to ``threading.Timer`` and a worker thread; the
-    widget then serialises its handlers with a lock."""
-
-    def later(self, delay: float, fn: Callable[[], None]) -> Callable[[], None]:
-        loop = _running_loop()
-        if loop is not None:
-            return loop.call_later(delay, fn).cancel
-        timer = threading.Timer(delay, fn)
-        timer.daemon = True
-        timer.start()
-        return timer.cancel
-
-    def background(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        loop = _running_loop()
-        if loop is not None:
-            future = loop.run_in_executor(_pool(), work)
-            future.add_done_callback(lambda f: None if f.cancelled() else done(f.result()))
-        else:
-            _pool().submit(lambda: done(work()))
-
-
-class ManualScheduler:
-    """Runs nothing behind your back, for tests and scripted replays: background work
-    runs at once, and timed calls wait in ``pending`` until ``run_next()`` or
-    ``run_all()``."""
-
-    def __init__(self) -> None:
-        self.pending: list[tuple[float, Callable[[], None]]] = []
-
-    def later(self, delay: float, fn: Callable[[], None]) -> Callable[[], None]:
-        item = (delay, fn)
-        self.pending.append(item)
-
-        def cancel() -> None:
-            if item in self.pending:
-                self.pending.remove(item)
-
-        return cancel
-
-    def background(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        done(work())
-
-    def run_next(self) -> bool:
-        """Runs the oldest pending call; False when there was none."""
-        if not self.pending:
-            return False
-        _, fn = self.pending.pop(0)
-        fn()
-        return True
-
-    def run_all(self, limit: int = 100_000) -> int:
-        """Runs pending calls (and those they schedule) until none is left."""
-        n = 0
-        while n < limit and self.run_next():
-            n += 1
-        return n
 
 
 def _detached(game: Game) -> Game:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from solitaire_widget import Game
-from solitaire_widget.widget import ManualScheduler, SolitaireWidget
+from solitaire_widget.scheduling import ManualScheduler
+from solitaire_widget.widget import SolitaireWidget
 
 from .harness import Harness, pile_cards
 
