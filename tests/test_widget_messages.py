@@ -346,8 +346,8 @@ def test_state_updates_from_the_page_are_refused():
 # Eagle Wing deal 1 is won by the solver in milliseconds; deal 5 is won, but after
 # t5>f2, t6>t5 it is proved lost in milliseconds.
 
-from solitaire_widget.solver import SolveResult  # noqa: E402
 from solitaire_widget.scheduling import KernelScheduler, ManualScheduler  # noqa: E402
+from solitaire_widget.solver import SolveResult  # noqa: E402
 
 
 def manual(w: SolitaireWidget) -> ManualScheduler:
