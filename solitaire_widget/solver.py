@@ -676,19 +676,26 @@ class Search:
     def run(self, seconds: float | None, nodes: int | None) -> tuple[str, list[str]]:
         deadline = None if seconds is None else time.perf_counter() + seconds
         max_nodes = nodes
-        rank = self.rank
+        if self.prune:
+            key, rank = self.key, self.rank
+        else:
+            # no dominance at all: the exact stock position and redeal count are keyed
+            def key() -> tuple:
+                return (self.key(), len(self.piles[WASTE]), self.used)
+
+            def rank() -> int:
+                return 0
         seen: dict[tuple, Any] = {}
         root_forced = self.force()
         if self.won():
             return "won", self._line([], root_forced)
-        seen[self.key()] = rank()
+        seen[key()] = rank()
         stack: list[list[Any]] = [[self.gen(), 0, None, root_forced]]
         count = 0
         gen = self.gen
         apply = self.apply
         revert = self.revert
         force = self.force
-        key = self.key
         while stack:
             frame = stack[-1]
             moves = frame[0]
@@ -717,8 +724,8 @@ class Search:
             old = seen.get(k)
             r = rank()
             if old is not None and old <= r:
-                for r in reversed(frc):
-                    revert(r)
+                for f in reversed(frc):
+                    revert(f)
                 revert(rec)
                 continue
             seen[k] = r

@@ -85,12 +85,19 @@ def test_budget_gives_unknown():
     assert g.is_winnable(seconds=0.0) is None or g.is_winnable(seconds=0.0) is not None
 
 
-def test_lost_verdict_agrees_without_pruning():
-    # Eagle Wing seed 2 is lost; the search without any dominance rule agrees
-    g = Game("eagle-wing", seed=2)
+@pytest.mark.parametrize(("name", "seed", "options"), [
+    ("eagle-wing", 2, {}),
+    ("eagle-wing", 6, {}),
+    ("saratoga", 10, {"draw": 1, "redeals": 0}),
+    ("saratoga", 4, {"draw": 3, "redeals": 0}),
+])
+def test_lost_verdict_agrees_without_pruning(name, seed, options):
+    # whole deals proved lost; the search with no dominance rule at all agrees
+    g = Game(name, seed=seed, **options)
     fast = g.solve(seconds=None, nodes=1_000_000)
-    slow = solve(g, seconds=None, nodes=2_000_000, prune=False)
+    slow = solve(g, seconds=None, nodes=3_000_000, prune=False)
     assert fast.result == slow.result == "lost"
+    assert fast.nodes < slow.nodes
 
 
 # ---- the stock as "draw until card X is on top" -------------------------------------
