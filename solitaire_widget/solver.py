@@ -170,7 +170,7 @@ class Search:
         # nearer; a column holding X could do nothing that an emptied-and-refilled one
         # cannot, because nothing can be put on X. From the waste with one card per
         # click, removing X leaves every other stock card in the same order, reached
-        # with the same redeals (see _safe_waste_ok). So every move up is safe.
+        # with the same redeals (see ``force``). So every move up is safe.
         return True
 
     def _safe_kansas(self, card: int) -> bool:
@@ -334,6 +334,12 @@ class Search:
                     # Three cards a click: taking a card from the waste shifts every
                     # later three-card group, so it is never forced.
                     continue
+                # One card a click, the waste's top card X: without X the stock and
+                # waste hold the same other cards in the same order, the card under
+                # X is on top (one more card in reach), and every later click deals
+                # what it would have dealt, minus X, with the same redeals. So a
+                # position with X up can follow any line of the one with X in the
+                # waste; and the rule for X's own use in play is the safe test.
                 if src == RESERVE and eagle and len(p) > 1:
                     continue
                 card = p[-1]
