@@ -4,6 +4,8 @@
     python benchmarks/winnability_figures.py --deals 5000 --only kansas
     python benchmarks/winnability_figures.py --retry --nodes 1000000   # deepen undecided
     python benchmarks/winnability_figures.py --table         # just print the table
+    python benchmarks/winnability_figures.py --readme        # table into the README
+    python benchmarks/winnability_figures.py --verify        # replay every won deal
 
 Each variant is solved over consecutive seeds from 1 with a fixed budget of search
 nodes per deal (not seconds: a node budget gives the same verdicts on any machine and
@@ -99,6 +101,31 @@ def retry(variant: str, nodes: int, workers: int) -> None:
         w.writerows(rows)
 
 
+def replay_won(game: str, seed: int, nodes: int, options: dict) -> bool:
+    """Solve a deal again and replay the winning line through Game.play."""
+    from solitaire_widget import Game
+
+    g = Game(game, seed=seed, **options)
+    r = g.solve(seconds=None, nodes=nodes)
+    if r.result != "won":
+        return False
+    for action in r.solution:
+        g.play(action)
+    return g.is_won
+
+
+def verify(variant: str, workers: int) -> None:
+    """Replay the winning line of every deal a run counted as won."""
+    _, game, options = VARIANTS[variant]
+    rows = [r for r in read(OUT / f"{variant}.csv") if r["result"] == "won"]
+    with ProcessPoolExecutor(workers) as pool:
+        jobs = {int(r["seed"]): pool.submit(replay_won, game, int(r["seed"]),
+                                            int(r["nodes"]) + 1024, options) for r in rows}
+        bad = [s for s, j in jobs.items() if not j.result()]
+    print(f"{variant}: {len(rows) - len(bad)} of {len(rows)} winning lines replay and win"
+          + (f"; FAILED: {bad}" if bad else ""), flush=True)
+
+
 def table(nodes: int) -> str:
     lines = [
         "| Game and options | Deals | Won | Lost | Undecided | Win rate | 95% interval |",
@@ -122,6 +149,44 @@ def table(nodes: int) -> str:
     return "\n".join(lines)
 
 
+def check() -> str:
+    """The sanity check against thoughtful Klondike (Blake & Gent, Table 1)."""
+    out = []
+    for variant, bound in (("saratoga-d1-unlimited", 0.9048), ("saratoga-d3-unlimited", 0.81945)):
+        rows = read(OUT / f"{variant}.csv")
+        if not rows:
+            continue
+        n = len(rows)
+        won = sum(r["result"] == "won" for r in rows)
+        unknown = sum(r["result"] == "unknown" for r in rows)
+        high = wilson(won + unknown, n)[1]
+        verdict = "passes" if high >= bound else "FAILS (a bug)"
+        out.append(f"- {VARIANTS[variant][0]}: interval reaches {high:.2%}, needs "
+                   f">= {bound:.3%}: {verdict}.")
+    return "\n".join(out)
+
+
+def budgets() -> str:
+    out = []
+    for variant, (title, _, _) in VARIANTS.items():
+        rows = read(OUT / f"{variant}.csv")
+        if rows:
+            most = max(int(r["nodes"]) for r in rows)
+            out.append(f"{title}: up to {most:,} nodes")
+    return "Largest search per deal: " + "; ".join(out) + "."
+
+
+def readme() -> None:
+    """Write the table and the check into docs/winnability/README.md between markers."""
+    path = OUT / "README.md"
+    text = path.read_text()
+    for name, body in (("table", table(0) + "\n\n" + budgets()), ("check", check())):
+        start, end = f"<!-- {name} -->", f"<!-- /{name} -->"
+        i, j = text.index(start) + len(start), text.index(end)
+        text = text[:i] + "\n" + body + "\n" + text[j:]
+    path.write_text(text)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=2000)
@@ -129,10 +194,21 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--only", nargs="*", choices=list(VARIANTS))
     ap.add_argument("--table", action="store_true", help="only print the table")
+    ap.add_argument("--verify", action="store_true",
+                    help="replay every won deal's line through Game.play")
+    ap.add_argument("--readme", action="store_true",
+                    help="only write the table into docs/winnability/README.md")
     ap.add_argument("--retry", action="store_true",
                     help="re-solve the undecided deals with the (bigger) --nodes budget")
     args = ap.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
+    if args.readme:
+        readme()
+        return
+    if args.verify:
+        for variant in args.only or VARIANTS:
+            verify(variant, args.workers)
+        return
     if not args.table:
         for variant in args.only or VARIANTS:
             if args.retry:
@@ -140,6 +216,7 @@ def main() -> None:
             else:
                 run(variant, args.deals, args.nodes, args.workers)
     print(table(args.nodes))
+    print(check())
 
 
 if __name__ == "__main__":
