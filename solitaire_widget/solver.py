@@ -78,10 +78,7 @@ class BudgetSpent(Exception):
     pass
 
 
-def _is_red(card: int) -> bool:
-    return 13 <= card < 39
-
-
+# colour (1 for red: diamonds and hearts) and rank (0 for an Ace) of each card, by lookup
 RED = tuple(int(13 <= c < 39) for c in range(52))
 RANK = tuple(c % 13 for c in range(52))
 
