@@ -176,11 +176,74 @@ def budgets() -> str:
     return "Largest search per deal: " + "; ".join(out) + "."
 
 
+def replay_across(seed: int, nodes: int) -> bool:
+    """Solve Saratoga draw 1 with 2 redeals and replay its line with unlimited redeals."""
+    from solitaire_widget import Game
+
+    r = Game("saratoga", seed=seed, draw=1, redeals=2).solve(seconds=None, nodes=nodes)
+    if r.result != "won":
+        return False
+    g = Game("saratoga", seed=seed, draw=1, redeals=None)
+    for action in r.solution:
+        g.play(action)
+    return g.is_won
+
+
+def across(workers: int = 2) -> str:
+    """Undecided Saratoga deals that another rule set decides.
+
+    A deal lost with unlimited redeals is lost with two (every line with two redeals is
+    a line with unlimited ones), and lost with three cards a click too (one card a
+    click with unlimited redeals makes the stock a reserve from which any card can be
+    played at any time, so it can follow any three-card line). A deal won with two
+    redeals is won with unlimited ones: the same line is replayed there to make sure.
+    """
+    res = {v: {int(r["seed"]): r for r in read(OUT / f"{v}.csv")}
+           for v in ("saratoga-d1-r2", "saratoga-d1-unlimited", "saratoga-d3-unlimited")}
+    if any(not v for v in res.values()):
+        return ""
+    r2, unl, d3 = (res[v] for v in res)
+    seeds = sorted(set(r2) & set(unl) & set(d3))
+    won_from_r2 = [s for s in seeds if unl[s]["result"] == "unknown"
+                   and r2[s]["result"] == "won"]
+    with ProcessPoolExecutor(workers) as pool:
+        ok = list(pool.map(replay_across, won_from_r2,
+                           [int(r2[s]["nodes"]) + 1024 for s in won_from_r2]))
+    won_from_r2 = [s for s, good in zip(won_from_r2, ok, strict=True) if good]
+    decided = {
+        "saratoga-d1-r2": ({}, {s for s in seeds if r2[s]["result"] == "unknown"
+                                and unl[s]["result"] == "lost"}),
+        "saratoga-d1-unlimited": (set(won_from_r2), set()),
+        "saratoga-d3-unlimited": ({}, {s for s in seeds if d3[s]["result"] == "unknown"
+                                       and unl[s]["result"] == "lost"}),
+    }
+    lines = [
+        "| Game and options | Won | Lost | Undecided | 95% interval |",
+        "|---|---:|---:|---:|---|",
+    ]
+    for v, (more_won, more_lost) in decided.items():
+        rows = res[v]
+        n = len(rows)
+        won = sum(r["result"] == "won" for r in rows.values()) + len(more_won)
+        lost = sum(r["result"] == "lost" for r in rows.values()) + len(more_lost)
+        unknown = n - won - lost
+        low, high = wilson(won, n)[0], wilson(won + unknown, n)[1]
+        lines.append(f"| {VARIANTS[v][0]} | {won} (+{len(more_won)}) | {lost} "
+                     f"(+{len(more_lost)}) | {unknown} | {low:.2%} – {high:.2%} |")
+    clash = [s for s in seeds if unl[s]["result"] == "lost"
+             and "won" in (r2[s]["result"], d3[s]["result"])]
+    lines.append(f"\nDeals won under a stricter rule set but proved lost under a looser one: "
+                 f"{len(clash)}{' ' + str(clash) if clash else ''} (of {len(seeds)}).")
+    return "\n".join(lines)
+
+
 def readme() -> None:
     """Write the table and the check into docs/winnability/README.md between markers."""
     path = OUT / "README.md"
     text = path.read_text()
-    for name, body in (("table", table(0) + "\n\n" + budgets()), ("check", check())):
+    parts = (("table", table(0) + "\n\n" + budgets()), ("check", check()),
+             ("across", across()))
+    for name, body in parts:
         start, end = f"<!-- {name} -->", f"<!-- /{name} -->"
         i, j = text.index(start) + len(start), text.index(end)
         text = text[:i] + "\n" + body + "\n" + text[j:]
