@@ -19,7 +19,17 @@ from .deal import random_seed, shuffled_deck
 from .explain import explain as _explain
 from .games import GAMES, make_rules
 from .games.base import F0, F3, Record, Rules, Table
-from .moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, IllegalMove, Move
+from .moves import (
+    DRAW,
+    FIRST_TABLEAU,
+    FOUNDATIONS,
+    RESERVE,
+    STOCK,
+    WASTE,
+    IllegalMove,
+    Move,
+    pile_index,
+)
 
 JSON_FORMAT = "solitaire_widget.game"
 JSON_VERSION = 1
@@ -242,8 +252,6 @@ class Game:
 
     def pile(self, pile: str) -> list[str]:
         """The cards of one pile, bottom to top, in the snapshot's codes."""
-        from .moves import pile_index
-
         index = pile_index(pile)
         if index >= FIRST_TABLEAU + self._rules.n_tableau or (
             index == RESERVE and not self._rules.has_reserve
@@ -328,8 +336,6 @@ class Game:
 
     def foundation_move(self, pile: str) -> Move | None:
         """What a double-click on ``pile`` does: its top card to a foundation, or None."""
-        from .moves import pile_index
-
         try:
             src = pile_index(pile) if isinstance(pile, str) else int(pile)
         except (ValueError, TypeError):
@@ -406,17 +412,10 @@ class Game:
 
     def _extra_hints(self) -> list[Move]:
         # Moves Aisleriot's hint does not look for but a player would: any card that can
-        # go up, and (Saratoga) part of a run moved to lay bare a card that can go up.
+        # go up, then what the game's rules add (rules.extra_hints).
         t = self._table
         extra = [m for m in self.legal_moves if F0 <= m.dst <= F3 and not F0 <= m.src <= F3]
-        if self.name == "saratoga":
-            for m in self.legal_moves:
-                src = t.piles[m.src]
-                if m.src >= FIRST_TABLEAU and m.dst >= FIRST_TABLEAU and m.count < len(src):
-                    scratch = t.copy()
-                    scratch.apply(m)
-                    if any(scratch.reason(Move(m.src, f)) is None for f in FOUNDATIONS):
-                        extra.append(m)
+        extra.extend(t.rules.extra_hints(t, self.legal_moves))
         return extra
 
     def _pointless(self, move: Move, last: list[Record] | None) -> bool:

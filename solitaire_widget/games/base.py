@@ -122,6 +122,10 @@ class Rules:
         """The moves Aisleriot's own hint would suggest, in its order of priority."""
         raise NotImplementedError
 
+    def extra_hints(self, t: Table, legal: list[Move]) -> Iterator[Move]:
+        """Useful moves Aisleriot's hint does not look for (besides cards going up)."""
+        return iter(())
+
     def legal_keys(self, t: Table, src: int, n: int, dst: int) -> list[str]:
         """Text keys that say why a legal move is allowed (see ``texts.py``)."""
         raise NotImplementedError

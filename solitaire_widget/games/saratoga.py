@@ -170,6 +170,16 @@ class Saratoga(Rules):
             opposite, same = (1, 2), (0 if s == 3 else 3)
         return all(heights[o] >= r - 2 for o in opposite) and heights[same] >= r - 3
 
+    def extra_hints(self, t: Table, legal: list[Move]) -> Iterator[Move]:
+        # part of a run moved onto another column to lay bare a card that can go up
+        for m in legal:
+            pile = t.piles[m.src]
+            if m.src >= FIRST_TABLEAU and m.dst >= FIRST_TABLEAU and m.count < len(pile):
+                scratch = t.copy()
+                scratch.apply(m)
+                if any(scratch.reason(Move(m.src, f)) is None for f in FOUNDATIONS):
+                    yield m
+
     def aisleriot_hints(self, t: Table) -> Iterator[Move]:
         piles = t.piles
         cols = list(t.tableau)
