@@ -14,7 +14,7 @@ def pile_name(t: Table, index: int, lang: str) -> str:
     if index == WASTE:
         return text("pile_w", lang)
     if index == RESERVE:
-        return text("pile_r_ew" if t.rules.name == "eagle-wing" else "pile_r", lang)
+        return text(t.rules.reserve_text_key, lang)
     if index < FIRST_TABLEAU:
         return text("pile_f", lang, i=pile_id(index))
     return text("pile_t", lang, i=pile_id(index))
@@ -44,7 +44,7 @@ def _context(t: Table, move: Move, lang: str) -> dict[str, object]:
     if spile and n <= len(spile):
         # Eagle Wing and foundations look at the group's top card; Kansas and Saratoga
         # columns at its bottom card
-        uses_top = dst <= F3 or t.rules.name == "eagle-wing"
+        uses_top = dst <= F3 or t.rules.column_checks_top_card
         card = spile[-1] if uses_top else spile[-n]
         ctx["card"] = card_name(card, lang)
         ctx["upper"] = ctx["card"]
@@ -61,7 +61,7 @@ def _context(t: Table, move: Move, lang: str) -> dict[str, object]:
         else:
             below = (top % 13 - 1) % 13
             ctx["needed"] = card_name(top // 13 * 13 + below, lang)
-            if t.rules.name == "saratoga":
+            if not t.rules.columns_build_in_suit:
                 ctx["needed"] = rank_name(below + 1, lang)
             ctx["needed_rank"] = rank_name(below + 1, lang)
     return ctx
@@ -114,8 +114,8 @@ def _consequences(t: Table, move: Move, lang: str) -> str:
     reserve = scratch.piles[RESERVE]
     if refilled:
         out += text("refill", lang, card=card_name(scratch.piles[move.src][-1], lang))
-    kansas_flip = t.rules.name == "kansas" and (refilled or move.src == RESERVE)
-    if kansas_flip and reserve:
+    flips = t.rules.reserve_top_in_play and (refilled or move.src == RESERVE)
+    if flips and reserve:
         out += text("reserve_flip", lang, card=card_name(reserve[-1], lang))
     return out
 

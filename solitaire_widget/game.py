@@ -647,8 +647,8 @@ def _piles_from_state(rules: Rules, state: object) -> tuple[list[list[int]], int
         for a, b in pairwise(pile):
             if a // 13 != b // 13 or (a % 13 + 1) % 13 != b % 13:
                 raise ValueError("each foundation must be one suit in rising order")
-        if rules.name == "saratoga" and pile and pile[0] % 13 != 0:
-            raise ValueError("Saratoga's foundations start with an Ace")
+        if not rules.has_base_card and pile and pile[0] % 13 != 0:
+            raise ValueError(f"{rules.title}'s foundations start with an Ace")
     used = state.get("redeals_used", 0)
     if not isinstance(used, int) or used < 0 or (
         rules.max_redeals is not None and used > rules.max_redeals

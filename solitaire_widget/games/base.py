@@ -34,6 +34,14 @@ class Rules:
     refills_from_reserve: ClassVar[bool] = False
     # Eagle Wing and Kansas start their foundations at the base card and wrap K -> A.
     has_base_card: ClassVar[bool] = False
+    # Which card of a moved group the column rule looks at: Eagle Wing checks the
+    # group's top card (and takes single cards only), Kansas and Saratoga its bottom one.
+    column_checks_top_card: ClassVar[bool] = False
+    # Whether a column takes exactly one card (same suit) or any card of a rank.
+    columns_build_in_suit: ClassVar[bool] = False
+    # Kansas keeps its reserve's top card face up and in play; Eagle Wing does not.
+    reserve_top_in_play: ClassVar[bool] = False
+    reserve_text_key: ClassVar[str] = "pile_r"
     default_redeals: ClassVar[int | None] = 0
     option_names: ClassVar[tuple[str, ...]] = ("redeals",)
 

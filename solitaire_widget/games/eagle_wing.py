@@ -28,6 +28,9 @@ class EagleWing(Rules):
     has_reserve = True
     refills_from_reserve = True
     has_base_card = True
+    column_checks_top_card = True
+    columns_build_in_suit = True
+    reserve_text_key = "pile_r_ew"  # the trunk
     default_redeals = 2
 
     def deal(self, deck: list[int]) -> list[list[int]]:

@@ -26,6 +26,7 @@ class Kansas(Rules):
     has_reserve = True
     refills_from_reserve = True
     has_base_card = True
+    reserve_top_in_play = True
     default_redeals = 0
 
     def deal(self, deck: list[int]) -> list[list[int]]:
