@@ -84,21 +84,27 @@ def retry(variant: str, nodes: int, workers: int) -> None:
     if not todo:
         return
     start = time.time()
-    new = {}
+    new: dict[int, dict] = {}
+
+    def save() -> None:  # after every batch, so a run cut short keeps what it found
+        merged = [new.get(int(r["seed"]), r) for r in rows]
+        tmp = path.with_suffix(".tmp")
+        with tmp.open("w", newline="") as fh:
+            w = csv.DictWriter(fh, FIELDS)
+            w.writeheader()
+            w.writerows(merged)
+        tmp.replace(path)
+
     with ProcessPoolExecutor(workers) as pool:
         jobs = [pool.submit(solve_seed, game, s, None, nodes, options) for s in todo]
         for i, job in enumerate(jobs, 1):
             row = job.result()
             row["seconds"] = f"{row['seconds']:.4f}"
             new[row["seed"]] = row
-            if i % 20 == 0:
+            if i % 20 == 0 or i == len(jobs):
+                save()
                 print(f"{variant} retry: {i}/{len(todo)} in {time.time() - start:.0f} s",
                       flush=True)
-    rows = [new.get(int(r["seed"]), r) for r in rows]
-    with path.open("w", newline="") as fh:
-        w = csv.DictWriter(fh, FIELDS)
-        w.writeheader()
-        w.writerows(rows)
 
 
 def replay_won(game: str, seed: int, nodes: int, options: dict) -> bool:
