@@ -4,4 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m pip install -q -e ".[notebook]"
-exec python3 -m jupyter lab notebooks/01-play.ipynb "$@"
+extra=()
+# JupyterLab refuses to start as root unless told to (containers, CI-like machines)
+[ "$(id -u)" = 0 ] && extra+=(--allow-root)
+exec python3 -m jupyter lab "${extra[@]}" notebooks/01-play.ipynb "$@"
