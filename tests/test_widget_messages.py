@@ -350,6 +350,17 @@ from solitaire_widget.scheduling import KernelScheduler, ManualScheduler  # noqa
 from solitaire_widget.solver import SolveResult  # noqa: E402
 
 
+class Deferred(ManualScheduler):
+    """Background work finishes only when the test says so (jobs wait in ``jobs``)."""
+
+    def __init__(self):
+        super().__init__()
+        self.jobs = []
+
+    def background(self, work, done):
+        self.jobs.append((work, done))
+
+
 def manual(w: SolitaireWidget) -> ManualScheduler:
     w.scheduler = ManualScheduler()
     return w.scheduler
@@ -477,16 +488,6 @@ def test_solve_on_a_won_game_and_a_search_overtaken_by_a_move():
     w = SolitaireWidget(g)
     v = send(w, {"kind": "solve"})
     assert v["notice"]["text"] == "This deal is already won."
-
-    class Deferred(ManualScheduler):
-        """Background work finishes only when the test says so."""
-
-        def __init__(self):
-            super().__init__()
-            self.jobs = []
-
-        def background(self, work, done):
-            self.jobs.append((work, done))
 
     w = SolitaireWidget("eagle-wing", seed=1)
     w.scheduler = sched = Deferred()
@@ -619,14 +620,6 @@ def test_warn_unwinnable_from_python_and_what_it_skips(monkeypatch):
 def test_warn_check_runs_after_the_view_is_sent_and_one_at_a_time():
     """The check's answer arrives in a later view; changes made while it runs are
     checked once it ends, and an answer about an old position is not shown."""
-
-    class Deferred(ManualScheduler):
-        def __init__(self):
-            super().__init__()
-            self.jobs = []
-
-        def background(self, work, done):
-            self.jobs.append((work, done))
 
     w = SolitaireWidget("eagle-wing", seed=5)
     w.scheduler = sched = Deferred()
