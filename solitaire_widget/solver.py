@@ -52,7 +52,10 @@ SMove = tuple[int, int, int, int, int, int]
 # column was refilled from the reserve, and the pending column before it.
 Rec = tuple[SMove, Any, int, int]
 
-CHECK_EVERY = 512  # nodes between looks at the clock
+CHECK_EVERY = 512
+
+# where a pending card came from (added to its column's index; see Search.pending)
+PEND_WASTE, PEND_RESERVE, PEND_STOCK = 0, 16, 32  # nodes between looks at the clock
 
 
 @dataclass
@@ -108,6 +111,11 @@ class Search:
         # once (see _moves_saratoga); ``pending`` is that column, 0 when none.
         self.pending = 0
         self.lazy_stock = prune and self.stock_is_reserve and rules.name == "saratoga"
+        # Kansas: a card put on a column from the stock, the waste or the reserve must
+        # be of use at once (see _lazy_kansas); ``pending`` then holds the column plus
+        # 16 times where the card came from (PEND_*).
+        self.lazy_kansas = prune and rules.name == "kansas"
+        self.mirror = prune
         if self.game == "saratoga":
             self.gen = self._moves_saratoga
             self.safe = self._safe_saratoga
@@ -260,7 +268,12 @@ class Search:
         piles = self.piles
         saved = None
         pending = self.pending
-        self.pending = dst if (self.lazy_stock and src == WASTE and dst >= FIRST_TABLEAU) else 0
+        if dst < FIRST_TABLEAU:
+            self.pending = 0
+        elif self.lazy_kansas:
+            self.pending = dst + PEND_STOCK if i >= 0 else 0
+        else:
+            self.pending = dst if (self.lazy_stock and src == WASTE) else 0
         if i >= 0:
             stock, waste = piles[STOCK], piles[WASTE]
             saved = (stock[:], waste[:])
@@ -377,8 +390,9 @@ class Search:
         h = bytes(self.heights())
         if self.draw == 1:
             stock = bytes(p[WASTE] + p[STOCK][::-1])
-            if self.pending:
-                return (stock, h, cols, bytes(p[self.pending]))
+            pend = self.pending
+            if pend:
+                return (stock, len(p[RESERVE]), h, cols, bytes(p[pend & 15]), pend >> 4)
             return (stock, len(p[RESERVE]), h, cols)
         return (bytes(p[WASTE]), bytes(p[STOCK]), len(p[RESERVE]), h, cols)
 
@@ -561,11 +575,33 @@ class Search:
         if empty and r == 12:
             out.append((i, draws, nr, src, empty, 1))
 
+    def _fits_wrapping(self) -> dict[int, int]:
+        """Card -> the foundation it may go onto now, for a game with a base card."""
+        piles = self.piles
+        fits: dict[int, int] = {}
+        empty = 0
+        for f in FOUNDS:
+            p = piles[f]
+            if p:
+                top = p[-1]
+                fits[top + 1 if top % 13 != 12 else top - 12] = f
+            elif not empty:
+                empty = f
+        if empty:
+            b = self.base - 1
+            for card in (b, b + 13, b + 26, b + 39):
+                fits.setdefault(card, empty)
+        return fits
+
     def _moves_kansas(self) -> list[SMove]:
         piles = self.piles
         cols = self.cols
-        found = self.found_dst
         prune = self.prune
+        fits = self._fits_wrapping()
+        # While a stock card X is pending (see _lazy_kansas) the only moves made are
+        # those that depend on it: onto X's column, and further draws.
+        pcol = self.pending & 15
+        free = not pcol
         first: list[SMove] = []
         mid: list[SMove] = []
         last: list[SMove] = []
@@ -574,58 +610,113 @@ class Search:
             if not piles[c]:
                 empty = c
                 break
-        for src in (RESERVE, *cols, WASTE):
-            p = piles[src]
-            if p:
-                dst = found(p[-1])
-                if dst:
-                    first.append((-1, 0, 0, src, dst, 1))
+        reserve = piles[RESERVE]
+        waste = piles[WASTE]
+        if free:
+            for src in (RESERVE, *cols, WASTE):
+                p = piles[src]
+                if p:
+                    dst = fits.get(p[-1], 0)
+                    if dst:
+                        first.append((-1, 0, 0, src, dst, 1))
+        tops = [(c, piles[c][-1] % 13) for c in cols if piles[c]]
+        # Two columns whose top cards have the same rank are the same target: suits do
+        # not matter in the columns, so what lies on one could as well lie on the other,
+        # and the one move that tells them apart (a card going up) can swap the two
+        # piles at that moment, since a group may move to lay bare a card that goes up.
+        # So a card or group goes onto the first such column only (``canon``).
+        canon = set()
+        ranks = set()
+        for c, tr in tops:
+            if not (prune and self.mirror) or tr not in ranks:
+                ranks.add(tr)
+                canon.add(c)
         # groups between columns (a column is always a descending run, wrapping K on A)
         for s in cols:
             sp = piles[s]
             ln = len(sp)
-            if not ln:
-                continue
+            if not ln or s == pcol:
+                continue  # X alone to another column: it could have gone there at once
             r1 = sp[-1] % 13
-            for t in cols:
-                tp = piles[t]
-                if t == s or not tp:
+            for t, tr in tops:
+                if t == s or not (t in canon or t == pcol) or (pcol and t != pcol):
                     continue
-                j = (tp[-1] % 13 - 1 - r1) % 13 + 1
+                j = (tr - 1 - r1) % 13 + 1
                 while j <= ln:
                     if j == ln:
                         mid.append((-1, 0, 0, s, t, j))
-                    elif not prune or found(sp[-j - 1]):
+                    elif not prune or sp[-j - 1] in fits:
                         # Part of a column only to lay bare a card that can go up: the
                         # card laid bare has the rank of the card the group moved onto,
                         # and suits do not matter in the columns.
                         first.append((-1, 0, 0, s, t, j))
                     j += 13
-        reserve = piles[RESERVE]
+        if pcol:
+            # a group from X's column that holds more than X: the cards under X could
+            # not have moved so without X
+            sp = piles[pcol]
+            ln = len(sp)
+            r1 = sp[-1] % 13
+            for t, tr in tops:
+                if t == pcol or t not in canon:
+                    continue
+                j = (tr - 1 - r1) % 13 + 1
+                while j <= ln:
+                    if j == 1:
+                        pass
+                    elif j == ln:
+                        mid.append((-1, 0, 0, pcol, t, j))
+                    elif not prune or sp[-j - 1] in fits:
+                        first.append((-1, 0, 0, pcol, t, j))
+                    j += 13
         if reserve:
-            self._kansas_cols(reserve[-1], RESERVE, -1, 0, 0, mid, 0)
-        waste = piles[WASTE]
+            want = (reserve[-1] % 13 + 1) % 13
+            for t, tr in tops:
+                if tr == want and ((free and t in canon) or t == pcol):
+                    mid.append((-1, 0, 0, RESERVE, t, 1))
         if waste:
-            self._kansas_cols(waste[-1], WASTE, -1, 0, 0, mid, empty)
-        seq = self.seq()
-        for i, draws, nr in self.reachable():
-            card = seq[i]
-            dst = found(card)
-            if dst:
-                last.append((i, draws, nr, WASTE, dst, 1))
-            self._kansas_cols(card, WASTE, i, draws, nr, last, empty)
+            want = (waste[-1] % 13 + 1) % 13
+            for t, tr in tops:
+                if tr == want and ((free and t in canon) or t == pcol):
+                    mid.append((-1, 0, 0, WASTE, t, 1))
+            if empty and free:
+                mid.append((-1, 0, 0, WASTE, empty, 1))
+        # the stock: "draw until X is on top, then play X" (one card a click, one pass)
+        stock = piles[STOCK]
+        if stock:
+            i = len(waste) - 1
+            draws = 0
+            for k in range(len(stock) - 1, -1, -1):
+                card = stock[k]
+                draws += 1
+                i += 1
+                dst = fits.get(card, 0)
+                if dst:
+                    last.append((i, draws, 0, WASTE, dst, 1))
+                want = (card % 13 + 1) % 13
+                for t, tr in tops:
+                    if tr == want and t in canon:
+                        last.append((i, draws, 0, WASTE, t, 1))
+                if empty:
+                    last.append((i, draws, 0, WASTE, empty, 1))
         return first + mid + last
 
-    def _kansas_cols(self, card: int, src: int, i: int, draws: int, nr: int,
-                     out: list[SMove], empty: int) -> None:
-        piles = self.piles
-        want = (card % 13 + 1) % 13
-        for t in self.cols:
-            tp = piles[t]
-            if tp and tp[-1] % 13 == want:
-                out.append((i, draws, nr, src, t, 1))
-        if empty:
-            out.append((i, draws, nr, src, empty, 1))
+    def _lazy_kansas(self) -> None:
+        # One pass, one card a click. A stock card X drawn and put on column c is of
+        # use only once something depends on it: a card or group put onto X, a group
+        # that holds X and cards under it moving on, or a further draw (which, made
+        # first, would have buried X in the waste). X going up, or on to another
+        # column, could have been done straight from the stock. Every other move
+        # commutes with "draw to X, put X on c": made before it, it leaves the same
+        # stock and waste behind, and after it X can follow as before (if the move
+        # played the waste's top card Y, "draw to Y, play Y, then draw to X" gives the
+        # same position). So a line that puts X down and then makes moves that do not
+        # depend on it can make them first and put X down just before the first one
+        # that does: after X, the search follows only the moves that depend on it.
+        # (Cards from the waste or the reserve are not held to this: a move can
+        # depend on two such cards at once, and then neither order would be
+        # searched. Two stock cards cannot tie so: the deeper one is drawn after.)
+        pass
 
     def _moves_eagle(self) -> list[SMove]:
         piles = self.piles

@@ -45,7 +45,7 @@ def test_solutions_replay_and_win(name, options):
 @pytest.mark.parametrize("seed", [2, 17, 29, 47])
 def test_kansas_wins_replay(seed):
     g = Game("kansas", seed=seed)
-    r = g.solve(seconds=None, nodes=40_000)
+    r = g.solve(seconds=None, nodes=80_000)
     assert r.result == "won"
     assert replays(g, r.solution)
 
@@ -221,3 +221,65 @@ def test_no_ace_between_empty_foundations_and_no_king_column_shuffle():
         assert not (3 <= src <= 6 and 3 <= dst <= 6)
         if dst >= 7 and not s.piles[dst] and src >= 7:
             assert n < len(s.piles[src])       # a King's whole column stays put
+
+
+# Two Kansas end games that an earlier, stronger form of the "pending card" rule (which
+# also held cards from the waste and the reserve to it) wrongly called lost: a move that
+# depends on two such cards at once (4D onto 5C needs 5C from the waste and 6C off the
+# reserve) was then searched in neither order. Found by the brute-force comparison.
+KANSAS_TWO_PARENTS = [
+    ({"s": ["6d", "7c"], "w": ["5H", "5D", "5S", "5C", "6S"],
+      "r": ["3d", "3c", "4c", "4s", "4d", "6c", "6h", "7d", "7s", "7H"],
+      "f": [["8C", "9C", "TC", "JC", "QC", "KC", "AC"],
+            ["8D", "9D", "TD", "JD", "QD", "KD", "AD", "2D"],
+            ["8H", "9H", "TH", "JH", "QH", "KH", "AH", "2H", "3H", "4H"],
+            ["8S", "9S", "TS", "JS", "QS", "KS", "AS"]],
+      "t": [["3S"], ["2C"], ["2S"]]}, 8),
+    ({"s": ["as", "ac", "ah", "3d", "3c", "3s"], "w": [],
+      "r": ["8c", "9c", "tc", "jc", "jd", "qc", "qd", "ks", "kd", "kc", "ad", "2d", "2H"],
+      "f": [["4C", "5C", "6C", "7C"], ["4D", "5D", "6D", "7D", "8D", "9D", "TD"],
+            ["4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH"],
+            ["4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS"]],
+      "t": [["3H"], ["2S"], ["2C"]]}, 4),
+]
+
+
+@pytest.mark.parametrize(("state", "base"), KANSAS_TWO_PARENTS)
+def test_kansas_moves_with_two_parents_are_searched(state, base):
+    g = Game.from_snapshot(state, "kansas", base=base)
+    assert solve(g, seconds=None, prune=False).result == "won"
+    for mirror in (True, False):
+        s = Search(g.table)
+        s.mirror = mirror
+        assert s.run(None, None)[0] == "won"
+    r = solve(g, seconds=None)
+    assert r.result == "won" and replays(g, r.solution)
+
+
+def _kansas_tops(cols: list[list[str]], stock: list[str]) -> dict:
+    f = [["8C", "9C", "TC", "JC", "QC", "KC"], ["8D", "9D"], ["8H", "9H"], ["8S", "9S"]]
+    placed = {c for x in f + cols + [[s.upper() for s in stock]] for c in x}
+    rest = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in placed]
+    return {"s": stock, "w": rest, "r": [], "f": f, "t": cols}
+
+
+def test_kansas_same_rank_tops_are_one_target():
+    # t0 and t1 both show a 7: a 6 from the stock goes onto the first of them only
+    state = _kansas_tops([["7C"], ["7D"], ["QS"]], ["6h"])
+    s = Search(Game.from_snapshot(state, "kansas", base=8).table)
+    onto = {mv[4] for mv in s.gen() if mv[0] >= 0 and mv[4] >= 7}
+    assert onto == {7}
+    plain = Search(Game.from_snapshot(state, "kansas", base=8).table, prune=False)
+    assert {mv[4] for mv in plain.gen() if mv[0] >= 0 and mv[4] >= 7} == {7, 8}
+
+
+def test_kansas_stock_card_put_down_must_be_used_next():
+    # draw the 6 onto the 7: next only a card onto the 6, or a further draw
+    state = _kansas_tops([["7C"], ["KD"], ["QS"]], ["5h", "6h"])
+    s = Search(Game.from_snapshot(state, "kansas", base=8).table)
+    mv = next(m for m in s.gen() if m[0] >= 0 and m[4] == 7)
+    s.apply(mv)
+    assert s.pending & 15 == 7
+    nxt = s.gen()
+    assert nxt and all(m[4] == 7 or m[0] >= 0 for m in nxt)
+    assert not any(m[3] == 7 and m[5] == 1 for m in nxt)  # not the 6 alone onward
