@@ -684,12 +684,9 @@ class Search:
         # the stock: "draw until X is on top, then play X" (one card a click, one pass)
         stock = piles[STOCK]
         if stock:
-            i = len(waste) - 1
-            draws = 0
-            for k in range(len(stock) - 1, -1, -1):
-                card = stock[k]
-                draws += 1
-                i += 1
+            q = len(waste) - 1
+            for draws, card in enumerate(reversed(stock), 1):
+                i = q + draws
                 dst = fits.get(card, 0)
                 if dst:
                     last.append((i, draws, 0, WASTE, dst, 1))
