@@ -17,7 +17,12 @@ where it is used:
   one move, with the redeals it costs counted against the passes left.
 - **No pointless moves.** Partial groups move only when the card they lay bare can go
   up at once; an Ace never moves between empty foundations; a King's whole column never
-  moves to an empty column; of several empty columns only the first is a target.
+  moves to an empty column; of several empty columns only the first is a target; of
+  several columns whose top cards are alike for building (same rank in Kansas, same rank
+  and colour in Saratoga) only the first is a target.
+- **A drawn card is used at once.** With one card a click, a card drawn from the stock
+  and put on a column must be built on (or carried on with cards under it) by the next
+  move, or the next move draws again: every other move could have come before it.
 
 A limited number of redeals makes the redeal counter part of the position; a position
 already searched with fewer redeals used dominates the same cards with more used (every
@@ -116,6 +121,10 @@ class Search:
         # 16 times where the card came from (PEND_*).
         self.lazy_kansas = prune and rules.name == "kansas"
         self.mirror = prune
+        # Saratoga, one card a click, limited redeals: the same rule for a drawn card
+        # as in Kansas (see _lazy_kansas); with three a click a draw shifts the groups.
+        self.lazy_drawn = (prune and rules.name == "saratoga" and self.draw == 1
+                           and not self.stock_is_reserve)
         if self.game == "saratoga":
             self.gen = self._moves_saratoga
             self.safe = self._safe_saratoga
@@ -270,7 +279,7 @@ class Search:
         pending = self.pending
         if dst < FIRST_TABLEAU:
             self.pending = 0
-        elif self.lazy_kansas:
+        elif self.lazy_kansas or self.lazy_drawn:
             self.pending = dst + PEND_STOCK if i >= 0 else 0
         else:
             self.pending = dst if (self.lazy_stock and src == WASTE) else 0
@@ -423,6 +432,24 @@ class Search:
         found = self.found_dst
         safe = self.safe
         prune = self.prune
+        # Columns whose top cards have the same rank and colour are one target (the
+        # argument in _moves_kansas, with colour added: building alternates colours).
+        # A pending column stands for its class, since its card must be built on.
+        pcol = self.pending & 15
+        canon = set()
+        seen_tops = set()
+        if pcol:
+            top = piles[pcol][-1]
+            seen_tops.add((top % 13, RED[top]))
+            canon.add(pcol)
+        for c in cols:
+            if piles[c]:
+                top = piles[c][-1]
+                sig = (top % 13, RED[top])
+                if not (prune and self.mirror) or sig not in seen_tops:
+                    seen_tops.add(sig)
+                    canon.add(c)
+        self.canon = canon
         first: list[SMove] = []
         mid: list[SMove] = []
         last: list[SMove] = []
@@ -462,6 +489,8 @@ class Search:
                     continue
                 tp = piles[t]
                 if tp:
+                    if t not in canon:
+                        continue
                     tt = tp[-1]
                     j = tt % 13 - r1  # the group's bottom card must be one below tt
                     if j < 1 or j > k or RED[sp[-j]] == RED[tt]:
@@ -503,6 +532,11 @@ class Search:
             self._to_columns(card, f, -1, 0, 0, last, empty)
         if self.lazy_stock:
             return self._lazy_filter(first + mid + last)
+        if pcol:
+            # a drawn card put down (lazy_drawn): onto it, a further draw, or a group
+            # that holds it and more (see _lazy_kansas)
+            return [m for m in first + mid + last
+                    if m[4] == pcol or m[0] >= 0 or (m[3] == pcol and m[5] > 1)]
         return first + mid + last
 
     def _lazy_filter(self, moves: list[SMove]) -> list[SMove]:
@@ -566,9 +600,10 @@ class Search:
         piles = self.piles
         red = RED[card]
         r = card % 13
+        canon = self.canon
         for t in self.cols:
             tp = piles[t]
-            if tp:
+            if tp and t in canon:
                 tt = tp[-1]
                 if tt % 13 == r + 1 and RED[tt] != red:
                     out.append((i, draws, nr, src, t, 1))
