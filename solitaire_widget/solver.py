@@ -35,6 +35,7 @@ out first).
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -96,8 +97,10 @@ class Search:
     (safe moves, partial-group restriction) for testing them against the plain search.
     """
 
-    def __init__(self, table: Table, *, prune: bool = True) -> None:
+    def __init__(self, table: Table, *, prune: bool = True,
+                 order: random.Random | None = None) -> None:
         rules = table.rules
+        self._state: tuple | None = None
         self.game = rules.name
         self.piles = [list(p) for p in table.piles]
         self.used = table.redeals_used
@@ -134,6 +137,20 @@ class Search:
         else:
             self.gen = self._moves_eagle
             self.safe = self._safe_eagle
+        if order is not None:
+            self.gen = self._shuffled(self.gen, order)
+
+    @staticmethod
+    def _shuffled(gen: Any, rng: random.Random) -> Any:
+        # a probe's order: moves to the foundations first, the rest at random
+        def shuffled() -> list[SMove]:
+            moves = gen()
+            up = [m for m in moves if F0 <= m[4] <= F3]
+            rest = [m for m in moves if not F0 <= m[4] <= F3]
+            rng.shuffle(rest)
+            return up + rest
+
+        return shuffled
 
     # ---- cards and foundations -------------------------------------------------------
     def found_dst(self, card: int) -> int:
@@ -800,8 +817,9 @@ class Search:
 
     # ---- the search --------------------------------------------------------------------
     def run(self, seconds: float | None, nodes: int | None) -> tuple[str, list[str]]:
+        """Search on for at most ``seconds`` and ``nodes`` more; ``BudgetSpent`` if they
+        run out first, after which ``run`` may be called again to go on where it left."""
         deadline = None if seconds is None else time.perf_counter() + seconds
-        max_nodes = nodes
         if self.prune:
             key, rank = self.key, self.rank
         else:
@@ -811,13 +829,16 @@ class Search:
 
             def rank() -> int:
                 return 0
-        seen: dict[tuple, Any] = {}
-        root_forced = self.force()
-        if self.won():
-            return "won", self._line([], root_forced)
-        seen[key()] = rank()
-        stack: list[list[Any]] = [[self.gen(), 0, None, root_forced]]
-        count = 0
+        if self._state is None:
+            root_forced = self.force()
+            if self.won():
+                return "won", self._line([], root_forced)
+            seen: dict[tuple, Any] = {key(): rank()}
+            stack: list[list[Any]] = [[self.gen(), 0, None, root_forced]]
+            self._state = (seen, stack, root_forced)
+        seen, stack, root_forced = self._state
+        count = self.nodes
+        max_nodes = None if nodes is None else count + nodes
         gen = self.gen
         apply = self.apply
         revert = self.revert
@@ -832,16 +853,16 @@ class Search:
                 if frame[2] is not None:
                     revert(frame[2])
                 continue
-            mv = moves[frame[1]]
-            frame[1] += 1
-            rec = apply(mv)
-            count += 1
             if count % CHECK_EVERY == 0:
                 self.nodes = count
                 if max_nodes is not None and count >= max_nodes:
                     raise BudgetSpent
                 if deadline is not None and time.perf_counter() > deadline:
                     raise BudgetSpent
+            mv = moves[frame[1]]
+            frame[1] += 1
+            rec = apply(mv)
+            count += 1
             frc = force()
             if self.won():
                 self.nodes = count
@@ -881,21 +902,65 @@ def solve(
     nodes: int | None = None,
     *,
     prune: bool = True,
+    probes: bool | None = None,
 ) -> SolveResult:
     """Search for a win from ``game``'s current position.
 
     ``seconds`` and ``nodes`` bound the search (None: no bound); when either runs out the
     result is ``"unknown"``. ``prune=False`` turns off the dominance rules (slow; for
     tests). The position itself is never changed.
+
+    ``probes`` (by default on for Saratoga): once half the budget is spent undecided, the
+    rest goes by turns to short searches in random move orders, which often find a win
+    that the main order would reach late, and to the main search going on where it
+    stopped (only it can prove a deal lost). Each probe is a fresh, complete search; a
+    win from any of them is as good as any other, and is replayed by the tests.
     """
     table = getattr(game, "table", game)
     start = time.perf_counter()
-    search = Search(table, prune=prune)
-    try:
-        result, line = search.run(seconds, nodes)
-    except BudgetSpent:
-        result, line = "unknown", []
-    return SolveResult(result, line, search.nodes, time.perf_counter() - start)
+    if probes is None:
+        probes = table.rules.name == "saratoga"
+    main = Search(table, prune=prune)
+    bounded = seconds is not None or nodes is not None
+    if not (probes and prune and bounded):
+        try:
+            result, line = main.run(seconds, nodes)
+        except BudgetSpent:
+            result, line = "unknown", []
+        return SolveResult(result, line, main.nodes, time.perf_counter() - start)
+    # main search for half, then turns of (probe, main) of a sixteenth each
+    share_s = None if seconds is None else seconds / 16
+    share_n = None if nodes is None else max(nodes // 16, CHECK_EVERY)
+    used = 0
+
+    def left() -> bool:
+        if seconds is not None and time.perf_counter() - start >= seconds:
+            return False
+        return nodes is None or used < nodes
+
+    def turn(search: Search, parts: int) -> tuple[str, list[str]] | None:
+        nonlocal used
+        before = search.nodes
+        try:
+            return search.run(None if share_s is None else share_s * parts,
+                              None if share_n is None else share_n * parts)
+        except BudgetSpent:
+            return None
+        finally:
+            used += search.nodes - before
+
+    out = turn(main, 8)
+    k = 0
+    while out is None and left():
+        k += 1
+        probe = Search(table, order=random.Random(k))
+        found = turn(probe, 1)
+        if found is not None:  # a probe that runs to the end is a whole search too
+            out = found
+        elif left():
+            out = turn(main, 1)
+    result, line = out if out is not None else ("unknown", [])
+    return SolveResult(result, line, used, time.perf_counter() - start)
 
 
 __all__ = ["SolveResult", "solve"]

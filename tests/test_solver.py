@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solitaire_widget import Game
-from solitaire_widget.solver import Search, SolveResult, solve
+from solitaire_widget.solver import BudgetSpent, Search, SolveResult, solve
 
 VARIANTS = [
     ("eagle-wing", {}),
@@ -283,3 +283,24 @@ def test_kansas_stock_card_put_down_must_be_used_next():
     nxt = s.gen()
     assert nxt and all(m[4] == 7 or m[0] >= 0 for m in nxt)
     assert not any(m[3] == 7 and m[5] == 1 for m in nxt)  # not the 6 alone onward
+
+
+def test_a_search_goes_on_where_its_budget_stopped_it():
+    g = Game("kansas", seed=4)  # lost, after some 200,000 nodes
+    s = Search(g.table)
+    with pytest.raises(BudgetSpent):
+        s.run(None, 5_000)
+    assert 5_000 <= s.nodes < 5_000 + 1024
+    assert s.run(None, None) == ("lost", [])
+    assert s.nodes == solve(g, seconds=None).nodes  # the same search, in two parts
+
+
+def test_probes_find_a_win_the_main_order_reaches_late():
+    # Saratoga's default game, seed 22: the main order has not found the win after
+    # 200,000 nodes; with half of that spent on it, a probe in another order finds one
+    g = Game("saratoga", seed=22)
+    alone = solve(g, seconds=None, nodes=200_000, probes=False)
+    assert alone.result == "unknown"
+    r = solve(g, seconds=None, nodes=200_000)
+    assert r.result == "won" and r.nodes <= 200_000 + 2 * 1024
+    assert replays(g, r.solution)
