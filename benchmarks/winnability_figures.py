@@ -10,7 +10,8 @@
 Each variant is solved over consecutive seeds from 1 with a fixed budget of search
 nodes per deal (not seconds: a node budget gives the same verdicts on any machine and
 under any load). Results go to ``docs/winnability/<variant>.csv`` (seed, result, moves,
-nodes, seconds); a run that stops part way resumes where it left off. The table counts
+nodes, seconds); a run that stops part way resumes where it left off; every win is
+replayed through ``Game.play`` before it is counted. The table counts
 undecided deals both ways: the low end of the Wilson 95% interval treats them as lost,
 the high end as won.
 """
@@ -28,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solitaire_widget.winnability import solve_seed, wilson  # noqa: E402
+from solitaire_widget.winnability import wilson  # noqa: E402
 
 OUT = ROOT / "docs" / "winnability"
 
@@ -52,6 +53,23 @@ def read(path: Path) -> list[dict]:
         return list(csv.DictReader(fh))
 
 
+def solve_checked(game: str, seed: int, nodes: int, options: dict) -> dict:
+    """Solve one deal within ``nodes``; a win counts only once its line, replayed
+    through ``Game.play``, ends in a won game."""
+    from solitaire_widget import Game
+
+    g = Game(game, seed=seed, **options)
+    r = g.solve(seconds=None, nodes=nodes)
+    if r.result == "won":
+        for action in r.solution:
+            g.play(action)
+        if not g.is_won:
+            raise AssertionError(f"{game} {options} seed {seed}: the winning line does not win")
+    return {"seed": seed, "result": r.result,
+            "moves": len(r.solution) if r.result == "won" else None,
+            "nodes": r.nodes, "seconds": r.seconds}
+
+
 def run(variant: str, deals: int, nodes: int, workers: int) -> None:
     _, game, options = VARIANTS[variant]
     path = OUT / f"{variant}.csv"
@@ -65,7 +83,7 @@ def run(variant: str, deals: int, nodes: int, workers: int) -> None:
         w = csv.DictWriter(fh, FIELDS)
         if new:
             w.writeheader()
-        jobs = [pool.submit(solve_seed, game, s, None, nodes, options) for s in todo]
+        jobs = [pool.submit(solve_checked, game, s, nodes, options) for s in todo]
         for i, job in enumerate(jobs, 1):
             row = job.result()
             row["seconds"] = f"{row['seconds']:.4f}"
@@ -96,7 +114,7 @@ def retry(variant: str, nodes: int, workers: int) -> None:
         tmp.replace(path)
 
     with ProcessPoolExecutor(workers) as pool:
-        jobs = [pool.submit(solve_seed, game, s, None, nodes, options) for s in todo]
+        jobs = [pool.submit(solve_checked, game, s, nodes, options) for s in todo]
         for i, job in enumerate(jobs, 1):
             row = job.result()
             row["seconds"] = f"{row['seconds']:.4f}"
