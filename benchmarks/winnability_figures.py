@@ -235,7 +235,7 @@ def across(workers: int = 2) -> str:
                    and r2[s]["result"] == "won"]
     with ProcessPoolExecutor(workers) as pool:
         ok = list(pool.map(replay_across, won_from_r2,
-                           [int(r2[s]["nodes"]) + 1024 for s in won_from_r2]))
+                           [max(4 * int(r2[s]["nodes"]), 300_000) for s in won_from_r2]))
     won_from_r2 = [s for s, good in zip(won_from_r2, ok, strict=True) if good]
     decided = {
         "saratoga-d1-r2": ({}, {s for s in seeds if r2[s]["result"] == "unknown"
