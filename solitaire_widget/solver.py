@@ -58,10 +58,11 @@ SMove = tuple[int, int, int, int, int, int]
 # column was refilled from the reserve, and the pending column before it.
 Rec = tuple[SMove, Any, int, int]
 
-CHECK_EVERY = 512
+CHECK_EVERY = 512  # nodes between looks at the clock
 
-# where a pending card came from (added to its column's index; see Search.pending)
-PEND_WASTE, PEND_RESERVE, PEND_STOCK = 0, 16, 32  # nodes between looks at the clock
+# added to a pending column's index when its card was drawn from the stock (so that the
+# transposition table tells it from Saratoga's reserve-like stock; see Search.pending)
+PEND_STOCK = 32
 
 
 @dataclass
@@ -119,10 +120,11 @@ class Search:
         # once (see _moves_saratoga); ``pending`` is that column, 0 when none.
         self.pending = 0
         self.lazy_stock = prune and self.stock_is_reserve and rules.name == "saratoga"
-        # Kansas: a card put on a column from the stock, the waste or the reserve must
-        # be of use at once (see _lazy_kansas); ``pending`` then holds the column plus
-        # 16 times where the card came from (PEND_*).
+        # Kansas: a card drawn from the stock and put on a column must be of use at
+        # once (see _lazy_kansas); ``pending`` then holds the column plus PEND_STOCK.
         self.lazy_kansas = prune and rules.name == "kansas"
+        # columns whose top cards are alike for building are one target (tests turn
+        # this off on its own to check it)
         self.mirror = prune
         # Saratoga, one card a click, limited redeals: the same rule for a drawn card
         # as in Kansas (see _lazy_kansas); with three a click a draw shifts the groups.
