@@ -121,13 +121,13 @@ class Search:
         self.pending = 0
         self.lazy_stock = prune and self.stock_is_reserve and rules.name == "saratoga"
         # Kansas: a card drawn from the stock and put on a column must be of use at
-        # once (see _lazy_kansas); ``pending`` then holds the column plus PEND_STOCK.
+        # once (see _moves_kansas); ``pending`` then holds the column plus PEND_STOCK.
         self.lazy_kansas = prune and rules.name == "kansas"
         # columns whose top cards are alike for building are one target (tests turn
         # this off on its own to check it)
         self.mirror = prune
         # Saratoga, one card a click, limited redeals: the same rule for a drawn card
-        # as in Kansas (see _lazy_kansas); with three a click a draw shifts the groups.
+        # as in Kansas (see _moves_kansas); with three a click a draw shifts the groups.
         self.lazy_drawn = (prune and rules.name == "saratoga" and self.draw == 1
                            and not self.stock_is_reserve)
         if self.game == "saratoga":
@@ -553,7 +553,7 @@ class Search:
             return self._lazy_filter(first + mid + last)
         if pcol:
             # a drawn card put down (lazy_drawn): onto it, a further draw, or a group
-            # that holds it and more (see _lazy_kansas)
+            # that holds it and more (see _moves_kansas)
             return [m for m in first + mid + last
                     if m[4] == pcol or m[0] >= 0 or (m[3] == pcol and m[5] > 1)]
         return first + mid + last
@@ -647,12 +647,26 @@ class Search:
                 fits.setdefault(card, empty)
         return fits
 
+    # Kansas, one pass, one card a click. A stock card X drawn and put on column c is of
+    # use only once something depends on it: a card or group put onto X, a group
+    # that holds X and cards under it moving on, or a further draw (which, made
+    # first, would have buried X in the waste). X going up, or on to another
+    # column, could have been done straight from the stock. Every other move
+    # commutes with "draw to X, put X on c": made before it, it leaves the same
+    # stock and waste behind, and after it X can follow as before (if the move
+    # played the waste's top card Y, "draw to Y, play Y, then draw to X" gives the
+    # same position). So a line that puts X down and then makes moves that do not
+    # depend on it can make them first and put X down just before the first one
+    # that does: after X, the search follows only the moves that depend on it.
+    # (Cards from the waste or the reserve are not held to this: a move can
+    # depend on two such cards at once, and then neither order would be
+    # searched. Two stock cards cannot tie so: the deeper one is drawn after.)
     def _moves_kansas(self) -> list[SMove]:
         piles = self.piles
         cols = self.cols
         prune = self.prune
         fits = self._fits_wrapping()
-        # While a stock card X is pending (see _lazy_kansas) the only moves made are
+        # While a stock card X is pending (see _moves_kansas) the only moves made are
         # those that depend on it: onto X's column, and further draws.
         pcol = self.pending & 15
         free = not pcol
@@ -751,23 +765,6 @@ class Search:
                 if empty:
                     last.append((i, draws, 0, WASTE, empty, 1))
         return first + mid + last
-
-    def _lazy_kansas(self) -> None:
-        # One pass, one card a click. A stock card X drawn and put on column c is of
-        # use only once something depends on it: a card or group put onto X, a group
-        # that holds X and cards under it moving on, or a further draw (which, made
-        # first, would have buried X in the waste). X going up, or on to another
-        # column, could have been done straight from the stock. Every other move
-        # commutes with "draw to X, put X on c": made before it, it leaves the same
-        # stock and waste behind, and after it X can follow as before (if the move
-        # played the waste's top card Y, "draw to Y, play Y, then draw to X" gives the
-        # same position). So a line that puts X down and then makes moves that do not
-        # depend on it can make them first and put X down just before the first one
-        # that does: after X, the search follows only the moves that depend on it.
-        # (Cards from the waste or the reserve are not held to this: a move can
-        # depend on two such cards at once, and then neither order would be
-        # searched. Two stock cards cannot tie so: the deeper one is drawn after.)
-        pass
 
     def _moves_eagle(self) -> list[SMove]:
         piles = self.piles
