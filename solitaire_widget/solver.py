@@ -703,39 +703,29 @@ class Search:
         for s in cols:
             sp = piles[s]
             ln = len(sp)
-            if not ln or s == pcol:
-                continue  # X alone to another column: it could have gone there at once
+            if not ln:
+                continue
+            # from a pending card's column only a group that holds more than X (the
+            # cards under X could not have moved so without X); X alone to another
+            # column could have gone there at once
+            from_x = s == pcol
             r1 = sp[-1] % 13
             for t, tr in tops:
-                if t == s or not (t in canon or t == pcol) or (pcol and t != pcol):
+                if t == s or (pcol and not from_x and t != pcol):
+                    continue
+                if t not in canon and t != pcol:
                     continue
                 j = (tr - 1 - r1) % 13 + 1
                 while j <= ln:
-                    if j == ln:
+                    if from_x and j == 1:
+                        pass
+                    elif j == ln:
                         mid.append((-1, 0, 0, s, t, j))
                     elif not prune or sp[-j - 1] in fits:
                         # Part of a column only to lay bare a card that can go up: the
                         # card laid bare has the rank of the card the group moved onto,
                         # and suits do not matter in the columns.
                         first.append((-1, 0, 0, s, t, j))
-                    j += 13
-        if pcol:
-            # a group from X's column that holds more than X: the cards under X could
-            # not have moved so without X
-            sp = piles[pcol]
-            ln = len(sp)
-            r1 = sp[-1] % 13
-            for t, tr in tops:
-                if t == pcol or t not in canon:
-                    continue
-                j = (tr - 1 - r1) % 13 + 1
-                while j <= ln:
-                    if j == 1:
-                        pass
-                    elif j == ln:
-                        mid.append((-1, 0, 0, pcol, t, j))
-                    elif not prune or sp[-j - 1] in fits:
-                        first.append((-1, 0, 0, pcol, t, j))
                     j += 13
         if reserve:
             want = (reserve[-1] % 13 + 1) % 13
