@@ -122,7 +122,9 @@ class Search:
         self.lazy_stock = prune and self.stock_is_reserve and rules.name == "saratoga"
         # Kansas: a card drawn from the stock and put on a column must be of use at
         # once (see _moves_kansas); ``pending`` then holds the column plus PEND_STOCK.
-        self.lazy_kansas = prune and rules.name == "kansas"
+        # The rule's argument needs a single pass through the stock (Kansas's own
+        # rules); with redeals allowed (an option of ours) it is off.
+        self.lazy_kansas = prune and rules.name == "kansas" and self.max_redeals == 0
         # columns whose top cards are alike for building are one target (tests turn
         # this off on its own to check it)
         self.mirror = prune
@@ -739,21 +741,25 @@ class Search:
                     mid.append((-1, 0, 0, WASTE, t, 1))
             if empty and free:
                 mid.append((-1, 0, 0, WASTE, empty, 1))
-        # the stock: "draw until X is on top, then play X" (one card a click, one pass)
+        # the stock: "draw until X is on top, then play X"
         stock = piles[STOCK]
-        if stock:
+        if self.max_redeals == 0:  # Kansas's own rule, one pass: the stock in order
             q = len(waste) - 1
-            for draws, card in enumerate(reversed(stock), 1):
-                i = q + draws
+            reach = [(q + d, d, 0, card) for d, card in enumerate(reversed(stock), 1)]
+        else:  # the option of redeals: the cards the clicks can bring up
+            seq = self.seq()
+            reach = [(i, d, nr, seq[i]) for i, d, nr in self.reachable()]
+        if reach:
+            for i, draws, nr, card in reach:
                 dst = fits.get(card, 0)
                 if dst:
-                    last.append((i, draws, 0, WASTE, dst, 1))
+                    last.append((i, draws, nr, WASTE, dst, 1))
                 want = (card % 13 + 1) % 13
                 for t, tr in tops:
                     if tr == want and t in canon:
-                        last.append((i, draws, 0, WASTE, t, 1))
+                        last.append((i, draws, nr, WASTE, t, 1))
                 if empty:
-                    last.append((i, draws, 0, WASTE, empty, 1))
+                    last.append((i, draws, nr, WASTE, empty, 1))
         return first + mid + last
 
     def _moves_eagle(self) -> list[SMove]:

@@ -17,6 +17,8 @@ from solitaire_widget.moves import FIRST_TABLEAU, RESERVE, STOCK, WASTE
 GAMES = [
     ("eagle-wing", {}),
     ("kansas", {}),
+    ("kansas", {"redeals": 1}),
+    ("kansas", {"redeals": None}),
     ("saratoga", {"draw": 1, "redeals": 2}),
     ("saratoga", {"draw": 1, "redeals": 0}),
     ("saratoga", {"draw": 1, "redeals": None}),

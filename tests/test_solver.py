@@ -256,6 +256,31 @@ def test_kansas_moves_with_two_parents_are_searched(state, base):
     assert r.result == "won" and replays(g, r.solution)
 
 
+# Kansas deals once through its stock; our ``redeals=`` option allows more passes. Here
+# the last three cards are a Queen each, which go onto the Jacks, and then a King must
+# come back out of the waste: only a second pass reaches the Kings under the Aces.
+KANSAS_REDEAL = {
+    "s": ["qd", "qc", "qs"], "w": ["JS", "KH", "KC", "KS", "KD", "AC", "AS", "AD", "AH"],
+    "r": [], "t": [["JD"], ["JC"], ["TC"]],
+    "f": [["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"],
+          ["2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD"],
+          ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH"],
+          ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"]],
+}
+
+
+@pytest.mark.parametrize(("redeals", "want"), [(0, "lost"), (1, "won"), (None, "won")])
+def test_kansas_redeal_option_searches_every_pass(redeals, want):
+    # the search once read Kansas's stock as one pass whatever the option said, and
+    # called this position lost with a redeal to spare
+    g = Game.from_snapshot(KANSAS_REDEAL, "kansas", base=2, redeals=redeals)
+    r = solve(g, seconds=None)
+    assert r.result == want
+    assert solve(g, seconds=None, prune=False).result == want
+    if want == "won":
+        assert replays(g, r.solution)
+
+
 def _kansas_tops(cols: list[list[str]], stock: list[str]) -> dict:
     f = [["8C", "9C", "TC", "JC", "QC", "KC"], ["8D", "9D"], ["8H", "9H"], ["8S", "9S"]]
     placed = {c for x in f + cols + [[s.upper() for s in stock]] for c in x}
