@@ -891,6 +891,39 @@ class Search:
         return out
 
 
+def _loosest(table: Table) -> Table | None:
+    """The same position under Saratoga's loosest rules, one card a click and unlimited
+    redeals, when ``table``'s rules are stricter; None otherwise.
+
+    Every line of a stricter rule set is a line of the loosest one: more redeals only
+    add choices, and one card a click with unlimited redeals reaches every stock
+    position that three a click reaches (the same waste top after the same number of
+    cards dealt, counted in ones). So a position the loosest rules lose is lost under
+    the stricter ones too; a win there is a win here only if it replays here.
+    """
+    from .games import make_rules
+    from .games.base import Table
+
+    rules = table.rules
+    if rules.name != "saratoga" or (rules.draw_count == 1 and rules.max_redeals is None):
+        return None
+    return Table(make_rules("saratoga", draw=1, redeals=None),
+                 [list(p) for p in table.piles], 0, table.base)
+
+
+def _wins_here(table: Table, line: list[str]) -> bool:
+    """Whether ``line`` is legal move by move on ``table`` (a copy) and wins it."""
+    from .moves import Move
+
+    t = table.copy()
+    for action in line:
+        move = Move.parse(action)
+        if t.reason(move) is not None:
+            return False
+        t.apply(move)
+    return t.is_won()
+
+
 def solve(
     game: Game | Table,
     seconds: float | None = 10.0,
@@ -898,6 +931,7 @@ def solve(
     *,
     prune: bool = True,
     probes: bool | None = None,
+    relax: bool | None = None,
 ) -> SolveResult:
     """Search for a win from ``game``'s current position.
 
@@ -910,6 +944,12 @@ def solve(
     that the main order would reach late, and to the main search going on where it
     stopped (only it can prove a deal lost). Each probe is a fresh, complete search; a
     win from any of them is as good as any other, and is replayed by the tests.
+
+    ``relax`` (by default on for Saratoga's stricter rule sets, when ``probes`` is on):
+    the turns also go to a search of the same position under the loosest rules (one
+    card a click, unlimited redeals; see ``_loosest``). If that search proves the
+    position lost, it is lost here too; if it finds a win whose line is also legal
+    here, that is the answer.
     """
     table = getattr(game, "table", game)
     start = time.perf_counter()
@@ -923,7 +963,8 @@ def solve(
         except BudgetSpent:
             result, line = "unknown", []
         return SolveResult(result, line, main.nodes, time.perf_counter() - start)
-    # main search for half, then turns of (probe, main) of a sixteenth each
+    # main search for half (or 6/16), then turns of (loosest rules 2/16, probe 1/16,
+    # main 1/16), or of (probe, main) where there are no looser rules
     share_s = None if seconds is None else seconds / 16
     share_n = None if nodes is None else max(nodes // 16, CHECK_EVERY)
     used = 0
@@ -944,9 +985,21 @@ def solve(
         finally:
             used += search.nodes - before
 
-    out = turn(main, 8)
+    loose = _loosest(table) if relax is not False else None
+    wide = Search(loose) if loose is not None else None
+    # with the loosest rules searched too, the main search's first share is smaller
+    out = turn(main, 8 if wide is None else 6)
     k = 0
     while out is None and left():
+        if wide is not None:
+            verdict = turn(wide, 2)
+            if verdict is not None:
+                wide = None  # decided: it has nothing more to give
+                if verdict[0] == "lost" or _wins_here(table, verdict[1]):
+                    out = verdict
+                    break
+            if not left():
+                break
         k += 1
         probe = Search(table, order=random.Random(k))
         found = turn(probe, 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solitaire_widget import Game
-from solitaire_widget.solver import BudgetSpent, Search, SolveResult, solve
+from solitaire_widget.solver import BudgetSpent, Search, SolveResult, _wins_here, solve
 
 VARIANTS = [
     ("eagle-wing", {}),
@@ -329,3 +329,26 @@ def test_probes_find_a_win_the_main_order_reaches_late():
     r = solve(g, seconds=None, nodes=200_000)
     assert r.result == "won" and r.nodes <= 200_000 + 2 * 1024
     assert replays(g, r.solution)
+
+
+@pytest.mark.parametrize("options", [{"draw": 1, "redeals": 2}, {"draw": 3, "redeals": None}])
+def test_a_deal_the_loosest_rules_lose_is_lost(options):
+    # seed 1634: one card a click with unlimited redeals loses it in a few hundred
+    # nodes, while the stricter rule sets' own searches are far from done at 20,000
+    assert solve(Game("saratoga", seed=1634, redeals=None), seconds=None).result == "lost"
+    g = Game("saratoga", seed=1634, **options)
+    assert solve(g, seconds=None, nodes=20_000, relax=False).result == "unknown"
+    r = solve(g, seconds=None, nodes=20_000)
+    assert r.result == "lost" and r.nodes <= 20_000 + 2 * 1024
+
+
+def test_a_win_under_looser_rules_counts_only_where_it_replays():
+    # seed 80 is won with unlimited redeals by a line that turns the waste over more
+    # than twice: a win there, not in the default game
+    loose = Game("saratoga", seed=80, redeals=None)
+    r = solve(loose, seconds=None)
+    assert r.result == "won"
+    assert _wins_here(loose.table, r.solution)
+    strict = Game("saratoga", seed=80)
+    assert not _wins_here(strict.table, r.solution)
+    assert strict.history == [] and not _wins_here(strict.table, ["t0>t0"])
