@@ -924,6 +924,106 @@ def _wins_here(table: Table, line: list[str]) -> bool:
     return t.is_won()
 
 
+class Solver:
+    """A search for a win from one position that can go on where it stopped: after an
+    ``"unknown"``, calling ``run`` again spends a further budget on the same search
+    instead of starting over. ``solve`` is one call of one ``Solver``.
+
+    The position is copied when the solver is made, so the game may go on meanwhile.
+    Options as for ``solve``.
+    """
+
+    def __init__(self, game: Game | Table, *, prune: bool = True,
+                 probes: bool | None = None, relax: bool | None = None) -> None:
+        table = getattr(game, "table", game).copy()
+        self.table = table
+        self.prune = prune
+        self.probes = (table.rules.name == "saratoga" if probes is None else probes) and prune
+        self.main = Search(table, prune=prune)
+        loose = _loosest(table) if self.probes and relax is not False else None
+        # the search under the loosest rules, while it may still decide something
+        self.wide = Search(loose) if loose is not None else None
+        self.runs = 0  # calls to run so far
+        self.k = 0  # probes started so far (each probe's order is seeded by its number)
+        self.nodes = 0
+        self.seconds = 0.0
+        self.verdict: tuple[str, list[str]] | None = None
+
+    @property
+    def result(self) -> str:
+        """``"won"``, ``"lost"``, or ``"unknown"`` while undecided."""
+        return "unknown" if self.verdict is None else self.verdict[0]
+
+    def run(self, seconds: float | None = 10.0, nodes: int | None = None) -> SolveResult:
+        """Search on for at most ``seconds`` and ``nodes`` more (None: no bound). The
+        result's ``nodes`` and ``seconds`` count every run so far."""
+        start = time.perf_counter()
+        try:
+            if self.verdict is None:
+                self.verdict = self._run(seconds, nodes, start)
+        finally:
+            self.runs += 1
+            self.seconds += time.perf_counter() - start
+        result, line = self.verdict if self.verdict is not None else ("unknown", [])
+        return SolveResult(result, list(line), self.nodes, self.seconds)
+
+    def _run(self, seconds: float | None, nodes: int | None,
+             start: float) -> tuple[str, list[str]] | None:
+        main = self.main
+        if not self.probes or (seconds is None and nodes is None):
+            before = main.nodes
+            try:
+                return main.run(seconds, nodes)
+            except BudgetSpent:
+                return None
+            finally:
+                self.nodes += main.nodes - before
+        # The first run gives the main search half (6/16 with the loosest rules also to
+        # search); then turns of (loosest rules 2/16, probe 1/16, main 1/16), or of
+        # (probe, main) where there are no looser rules.
+        share_s = None if seconds is None else seconds / 16
+        share_n = None if nodes is None else max(nodes // 16, CHECK_EVERY)
+        used = 0
+
+        def left() -> bool:
+            if seconds is not None and time.perf_counter() - start >= seconds:
+                return False
+            return nodes is None or used < nodes
+
+        def turn(search: Search, parts: int) -> tuple[str, list[str]] | None:
+            nonlocal used
+            before = search.nodes
+            try:
+                return search.run(None if share_s is None else share_s * parts,
+                                  None if share_n is None else share_n * parts)
+            except BudgetSpent:
+                return None
+            finally:
+                used += search.nodes - before
+                self.nodes += search.nodes - before
+
+        out = None
+        if self.runs == 0:
+            out = turn(main, 8 if self.wide is None else 6)
+        while out is None and left():
+            if self.wide is not None:
+                verdict = turn(self.wide, 2)
+                if verdict is not None:
+                    self.wide = None  # decided: it has nothing more to give
+                    if verdict[0] == "lost" or _wins_here(self.table, verdict[1]):
+                        return verdict
+                if not left():
+                    break
+            self.k += 1
+            probe = Search(self.table, order=random.Random(self.k))
+            found = turn(probe, 1)
+            if found is not None:  # a probe that runs to the end is a whole search too
+                return found
+            if left():
+                out = turn(main, 1)
+        return out
+
+
 def solve(
     game: Game | Table,
     seconds: float | None = 10.0,
@@ -937,7 +1037,8 @@ def solve(
 
     ``seconds`` and ``nodes`` bound the search (None: no bound); when either runs out the
     result is ``"unknown"``. ``prune=False`` turns off the dominance rules (slow; for
-    tests). The position itself is never changed.
+    tests). The position itself is never changed. To go on with a search that ran out
+    of budget, use a ``Solver``.
 
     ``probes`` (by default on for Saratoga): once half the budget is spent undecided, the
     rest goes by turns to short searches in random move orders, which often find a win
@@ -951,64 +1052,7 @@ def solve(
     position lost, it is lost here too; if it finds a win whose line is also legal
     here, that is the answer.
     """
-    table = getattr(game, "table", game)
-    start = time.perf_counter()
-    if probes is None:
-        probes = table.rules.name == "saratoga"
-    main = Search(table, prune=prune)
-    bounded = seconds is not None or nodes is not None
-    if not (probes and prune and bounded):
-        try:
-            result, line = main.run(seconds, nodes)
-        except BudgetSpent:
-            result, line = "unknown", []
-        return SolveResult(result, line, main.nodes, time.perf_counter() - start)
-    # main search for half (or 6/16), then turns of (loosest rules 2/16, probe 1/16,
-    # main 1/16), or of (probe, main) where there are no looser rules
-    share_s = None if seconds is None else seconds / 16
-    share_n = None if nodes is None else max(nodes // 16, CHECK_EVERY)
-    used = 0
-
-    def left() -> bool:
-        if seconds is not None and time.perf_counter() - start >= seconds:
-            return False
-        return nodes is None or used < nodes
-
-    def turn(search: Search, parts: int) -> tuple[str, list[str]] | None:
-        nonlocal used
-        before = search.nodes
-        try:
-            return search.run(None if share_s is None else share_s * parts,
-                              None if share_n is None else share_n * parts)
-        except BudgetSpent:
-            return None
-        finally:
-            used += search.nodes - before
-
-    loose = _loosest(table) if relax is not False else None
-    wide = Search(loose) if loose is not None else None
-    # with the loosest rules searched too, the main search's first share is smaller
-    out = turn(main, 8 if wide is None else 6)
-    k = 0
-    while out is None and left():
-        if wide is not None:
-            verdict = turn(wide, 2)
-            if verdict is not None:
-                wide = None  # decided: it has nothing more to give
-                if verdict[0] == "lost" or _wins_here(table, verdict[1]):
-                    out = verdict
-                    break
-            if not left():
-                break
-        k += 1
-        probe = Search(table, order=random.Random(k))
-        found = turn(probe, 1)
-        if found is not None:  # a probe that runs to the end is a whole search too
-            out = found
-        elif left():
-            out = turn(main, 1)
-    result, line = out if out is not None else ("unknown", [])
-    return SolveResult(result, line, used, time.perf_counter() - start)
+    return Solver(game, prune=prune, probes=probes, relax=relax).run(seconds, nodes)
 
 
-__all__ = ["SolveResult", "solve"]
+__all__ = ["SolveResult", "Solver", "solve"]

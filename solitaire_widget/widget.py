@@ -23,6 +23,7 @@ import traitlets
 from .game import Game
 from .games import GAMES
 from .scheduling import KernelScheduler, ManualScheduler, Scheduler
+from .solver import Solver
 
 __all__ = ["KernelScheduler", "ManualScheduler", "Scheduler", "SolitaireWidget"]
 
@@ -58,7 +59,8 @@ _NOTICES = {
         "replaying": "Playing the solution: move {i} of {n}. Press Stop to take over.",
         "solve_lost": "The solver proved this deal can no longer be won from here; "
                       "nothing changed.",
-        "solve_unknown": "The solver could not decide within {s} seconds; nothing changed.",
+        "solve_unknown": "No answer after {s} s of search; press Solve to search on. "
+                         "Nothing changed.",
         "already_won": "This deal is already won.",
         "stopped": "Stopped; the table is yours.",
         "replay_failed": "The solution no longer fits the table, so the replay stopped.",
@@ -91,7 +93,8 @@ _NOTICES = {
                      "Πατήστε Διακοπή για να συνεχίσετε εσείς.",
         "solve_lost": "Ο λύτης απέδειξε ότι το μοίρασμα δεν κερδίζεται πια από εδώ· "
                       "δεν άλλαξε τίποτα.",
-        "solve_unknown": "Ο λύτης δεν κατέληξε μέσα σε {s} δευτερόλεπτα· δεν άλλαξε τίποτα.",
+        "solve_unknown": "Καμία απάντηση μετά από {s} δευτ. αναζήτησης· πατήστε «Λύση» "
+                         "για να συνεχιστεί. Δεν άλλαξε τίποτα.",
         "already_won": "Αυτό το μοίρασμα έχει ήδη κερδηθεί.",
         "stopped": "Διακόπηκε· συνεχίστε εσείς.",
         "replay_failed": "Η λύση δεν ταιριάζει πια στο τραπέζι, οπότε η επανάληψη σταμάτησε.",
@@ -285,6 +288,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             return
         self._version += 1
         self._hint = None
+        self._resume = None
         if not self._stepping:
             # Anything but the replay's own step takes the table back from the solver.
             self._halt()
@@ -640,7 +644,12 @@ class SolitaireWidget(anywidget.AnyWidget):
             raise _Refused("solve_lost", level="info")
         self._job += 1
         job = self._job
-        history, clone = g.history, _detached(g)
+        history = g.history
+        # Solve pressed again at a position it could not decide goes on with that
+        # search (see Solver) rather than starting over.
+        resume, self._resume = self._resume, None
+        fresh = resume is None or resume[0] != history
+        solver = Solver(_detached(g)) if fresh else resume[1]
         budget = self.solve_budget
         self._solving = True
         self._hint = None
@@ -659,9 +668,12 @@ class SolitaireWidget(anywidget.AnyWidget):
             elif result.result == "lost":
                 self._refuse("solve_lost", level="info")
             else:
-                self._refuse("solve_unknown", level="info", s=f"{budget:g}")
+                self._resume = (history, solver)
+                spent = result.seconds
+                self._refuse("solve_unknown", level="info",
+                             s=f"{spent:.0f}" if spent >= 1 else f"{spent:.2g}")
 
-        self._background(lambda: clone.solve(seconds=budget), done)
+        self._background(lambda: solver.run(seconds=budget), done)
 
     def _begin_replay(self, line: list[str]) -> None:
         self._replay = list(line)
@@ -720,6 +732,9 @@ class SolitaireWidget(anywidget.AnyWidget):
     def _forget(self) -> None:
         self._won_line: tuple[list[str], list[str]] | None = None
         self._lost_at: list[str] | None = None
+        # Solve's undecided search and where it stood (it can be large: dropped as soon
+        # as the table changes)
+        self._resume: tuple[list[str], Solver] | None = None
 
     def _learn(self, history: list[str], result: Any) -> None:
         if result.result == "won" and result.solution:

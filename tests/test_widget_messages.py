@@ -347,7 +347,7 @@ def test_state_updates_from_the_page_are_refused():
 # t5>f2, t6>t5 it is proved lost in milliseconds.
 
 from solitaire_widget.scheduling import KernelScheduler, ManualScheduler  # noqa: E402
-from solitaire_widget.solver import SolveResult  # noqa: E402
+from solitaire_widget.solver import Solver, SolveResult  # noqa: E402
 
 
 class Deferred(ManualScheduler):
@@ -372,9 +372,10 @@ def fake_solve(monkeypatch, result: str) -> list[int]:
 
     def solve(self, seconds=10.0, nodes=None):
         calls.append(1)
-        return SolveResult(result, [], 7, 0.001)
+        return SolveResult(result, [], 7, 4.001)
 
     monkeypatch.setattr(Game, "solve", solve)
+    monkeypatch.setattr(Solver, "run", solve)
     return calls
 
 
@@ -450,7 +451,8 @@ def test_a_move_from_python_stops_the_replay():
 
 
 @pytest.mark.parametrize(("result", "text"), [
-    ("lost", "can no longer be won from here"), ("unknown", "could not decide within 4")])
+    ("lost", "can no longer be won from here"),
+    ("unknown", "No answer after 4 s of search; press Solve to search on")])
 def test_solve_lost_or_unknown_says_so_and_changes_nothing(monkeypatch, result, text):
     calls = fake_solve(monkeypatch, result)
     w = SolitaireWidget("kansas", seed=7)
@@ -462,7 +464,7 @@ def test_solve_lost_or_unknown_says_so_and_changes_nothing(monkeypatch, result, 
     assert text in v["notice"]["text"] and not w.replaying and sched.pending == []
     w.lang = "el"
     v = send(w, {"kind": "solve"})
-    assert ("δεν κερδίζεται" if result == "lost" else "δεν κατέληξε") in v["notice"]["text"]
+    assert ("δεν κερδίζεται" if result == "lost" else "Καμία απάντηση") in v["notice"]["text"]
 
 
 def test_solve_really_unknown_and_really_lost():
@@ -470,7 +472,7 @@ def test_solve_really_unknown_and_really_lost():
     manual(w)
     w.solve_budget = 0.05
     v = send(w, {"kind": "solve"})
-    assert w.last_solve.result == "unknown" and "0.05 seconds" in v["notice"]["text"]
+    assert w.last_solve.result == "unknown" and "No answer after 0.0" in v["notice"]["text"]
     w = SolitaireWidget("eagle-wing", seed=5)
     manual(w)
     for a in ("t5>f2", "t6>t5"):
@@ -478,6 +480,41 @@ def test_solve_really_unknown_and_really_lost():
     v = send(w, {"kind": "solve"})
     assert w.last_solve.result == "lost" and w.game.history == ["t5>f2", "t6>t5"]
     assert "can no longer be won" in v["notice"]["text"]
+
+
+def test_solve_again_searches_on_where_it_stopped():
+    # Kansas seed 4 is proved lost in 206,712 nodes: more than one short Solve
+    w = SolitaireWidget("kansas", seed=4)
+    manual(w)
+    w.solve_budget = 0.3
+    send(w, {"kind": "solve"})
+    first = w.last_solve
+    assert first.result == "unknown" and w._resume is not None
+    v = send(w, {"kind": "solve"})
+    assert w.last_solve.nodes > first.nodes and w.last_solve.seconds > first.seconds
+    assert "No answer after" in v["notice"]["text"] or w.last_solve.result == "lost"
+    # a move drops the search: the next Solve starts over, from the new position
+    send(w, {"kind": "draw"})
+    assert w._resume is None
+    send(w, {"kind": "solve"})
+    assert w.last_solve.nodes < first.nodes + 4096
+    w.solve_budget = 60
+    while w.last_solve.result == "unknown":
+        send(w, {"kind": "solve"})
+    assert w.last_solve.result == "lost"
+
+
+def test_a_resumed_search_is_the_same_search():
+    g = Game("kansas", seed=4)
+    s = Solver(g)
+    assert s.run(seconds=None, nodes=50_000).result == "unknown"
+    assert s.run(seconds=None, nodes=50_000).result == "unknown"
+    r = s.run(seconds=None, nodes=None)
+    assert r.result == "lost" and r.nodes == g.solve(seconds=None).nodes
+    assert s.run(seconds=None, nodes=10).nodes == r.nodes  # decided: nothing more to do
+    sar = Solver(Game("saratoga", seed=1634))  # decided by the loosest rules' search
+    assert sar.run(seconds=None, nodes=2000).result == "unknown"
+    assert sar.run(seconds=None, nodes=20_000).result == "lost"
 
 
 def test_solve_on_a_won_game_and_a_search_overtaken_by_a_move():
