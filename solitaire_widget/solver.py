@@ -354,6 +354,8 @@ class Search:
         """Play safe moves to the foundations until none is left; their records."""
         if not self.prune or self.pending:
             return []
+        if self.game == "kansas" and not self.stock_is_reserve:
+            return self._force_kansas()
         recs: list[Rec] = []
         piles = self.piles
         safe = self.safe
@@ -399,6 +401,28 @@ class Search:
                         recs.append(self.apply(mv))
                         progress = True
                         break
+        return recs
+
+    def _force_kansas(self) -> list[Rec]:
+        # force() for Kansas (the same moves in the same order, for the reasons given
+        # there), with the card each foundation takes looked up once per change
+        recs: list[Rec] = []
+        piles = self.piles
+        safe = self._safe_kansas
+        sources = (*self.cols, WASTE, RESERVE)
+        progress = True
+        while progress:
+            progress = False
+            fits = self._fits_wrapping()
+            for src in sources:
+                p = piles[src]
+                if p:
+                    card = p[-1]
+                    dst = fits.get(card, 0)
+                    if dst and safe(card):
+                        recs.append(self.apply((-1, 0, 0, src, dst, 1)))
+                        progress = True
+                        fits = self._fits_wrapping()
         return recs
 
     def _stock_move(self, i: int, src: int, dst: int, n: int) -> SMove:
