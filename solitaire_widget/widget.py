@@ -61,6 +61,8 @@ _NOTICES = {
                       "nothing changed.",
         "solve_unknown": "No answer after {s} s of search; press Solve to search on. "
                          "Nothing changed.",
+        "solve_gave_up": "No answer after {s} s of search ({n} positions, as many as "
+                         "Solve keeps in memory); nothing changed.",
         "already_won": "This deal is already won.",
         "stopped": "Stopped; the table is yours.",
         "replay_failed": "The solution no longer fits the table, so the replay stopped.",
@@ -95,6 +97,8 @@ _NOTICES = {
                       "δεν άλλαξε τίποτα.",
         "solve_unknown": "Καμία απάντηση μετά από {s} δευτ. αναζήτησης· πατήστε «Λύση» "
                          "για να συνεχιστεί. Δεν άλλαξε τίποτα.",
+        "solve_gave_up": "Καμία απάντηση μετά από {s} δευτ. αναζήτησης ({n} θέσεις, όσες "
+                         "κρατά η «Λύση» στη μνήμη)· δεν άλλαξε τίποτα.",
         "already_won": "Αυτό το μοίρασμα έχει ήδη κερδηθεί.",
         "stopped": "Διακόπηκε· συνεχίστε εσείς.",
         "replay_failed": "Η λύση δεν ταιριάζει πια στο τραπέζι, οπότε η επανάληψη σταμάτησε.",
@@ -182,7 +186,10 @@ class SolitaireWidget(anywidget.AnyWidget):
     ``exact_hint=True`` makes Hint give the first move of a winning line when the solver
     finds one within ``hint_budget`` seconds. ``warn_unwinnable=True`` checks after each
     change (``check_budget`` seconds, off the main thread) and warns once the solver
-    proves the deal can no longer be won. ``widget.scheduler`` says where that work runs
+    proves the deal can no longer be won. Solve pressed again at a position it could
+    not decide searches on from where it stopped, until the search holds
+    ``solve_node_limit`` positions (about 300 bytes each). ``widget.scheduler`` says
+    where that work runs
     (:class:`KernelScheduler`; :class:`ManualScheduler` to step it by hand).
     """
 
@@ -200,6 +207,8 @@ class SolitaireWidget(anywidget.AnyWidget):
     hint_budget: float = 2.0
     check_budget: float = 0.75
     replay_delay: float = 0.3  # between moves of a replayed solution (draws go faster)
+    # the most positions an undecided Solve keeps to search on from (memory: ~1 GB)
+    solve_node_limit: int = 3_000_000
 
     def __init__(
         self,
@@ -668,12 +677,18 @@ class SolitaireWidget(anywidget.AnyWidget):
             elif result.result == "lost":
                 self._refuse("solve_lost", level="info")
             else:
-                self._resume = (history, solver)
                 spent = result.seconds
-                self._refuse("solve_unknown", level="info",
-                             s=f"{spent:.0f}" if spent >= 1 else f"{spent:.2g}")
+                s = f"{spent:.0f}" if spent >= 1 else f"{spent:.2g}"
+                if result.nodes < limit:
+                    self._resume = (history, solver)
+                    self._refuse("solve_unknown", level="info", s=s)
+                else:
+                    n = f"{result.nodes:,}".replace(",", "." if self.lang == "el" else ",")
+                    self._refuse("solve_gave_up", level="info", s=s, n=n)
 
-        self._background(lambda: solver.run(seconds=budget), done)
+        limit = self.solve_node_limit
+        nodes = max(limit - solver.nodes, 1)
+        self._background(lambda: solver.run(seconds=budget, nodes=nodes), done)
 
     def _begin_replay(self, line: list[str]) -> None:
         self._replay = list(line)

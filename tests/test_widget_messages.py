@@ -497,11 +497,24 @@ def test_solve_again_searches_on_where_it_stopped():
     send(w, {"kind": "draw"})
     assert w._resume is None
     send(w, {"kind": "solve"})
-    assert w.last_solve.nodes < first.nodes + 4096
+    assert w.last_solve.result != "unknown" or w._resume[1].runs == 1
     w.solve_budget = 60
     while w.last_solve.result == "unknown":
         send(w, {"kind": "solve"})
     assert w.last_solve.result == "lost"
+
+
+def test_solve_searches_on_only_up_to_its_node_limit():
+    w = SolitaireWidget("kansas", seed=4)
+    manual(w)
+    w.solve_budget, w.solve_node_limit = 60, 20_000
+    v = send(w, {"kind": "solve"})
+    assert w.last_solve.result == "unknown" and 20_000 <= w.last_solve.nodes < 21_000
+    assert w._resume is None and "20,4" in v["notice"]["text"]
+    assert "as many as Solve keeps in memory" in v["notice"]["text"]
+    w.lang = "el"
+    v = send(w, {"kind": "solve"})  # starts over, and stops at the limit again
+    assert w.last_solve.nodes < 21_000 and "20.4" in v["notice"]["text"]
 
 
 def test_a_resumed_search_is_the_same_search():
