@@ -116,6 +116,8 @@ class Search:
         # reached from anywhere, so where the waste stands changes nothing.
         self.stock_is_reserve = self.draw == 1 and self.max_redeals is None
         self.nodes = 0
+        # the card each foundation takes, left by force() for the move generator
+        self._fits: dict[int, int] | None = None
         # With a reserve-like stock, a stock card put on a column must take a card at
         # once (see _moves_saratoga); ``pending`` is that column, 0 when none.
         self.pending = 0
@@ -352,6 +354,7 @@ class Search:
 
     def force(self) -> list[Rec]:
         """Play safe moves to the foundations until none is left; their records."""
+        self._fits = None
         if not self.prune or self.pending:
             return []
         if self.game == "kansas" and not self.stock_is_reserve:
@@ -423,6 +426,8 @@ class Search:
                         recs.append(self.apply((-1, 0, 0, src, dst, 1)))
                         progress = True
                         fits = self._fits_wrapping()
+        # the move generator runs next, on this same position: it can use ``fits``
+        self._fits = fits
         return recs
 
     def _stock_move(self, i: int, src: int, dst: int, n: int) -> SMove:
@@ -691,7 +696,10 @@ class Search:
         piles = self.piles
         cols = self.cols
         prune = self.prune
-        fits = self._fits_wrapping()
+        fits = self._fits
+        if fits is None:
+            fits = self._fits_wrapping()
+        self._fits = None
         # While a stock card X is pending (see _moves_kansas) the only moves made are
         # those that depend on it: onto X's column, and further draws.
         pcol = self.pending & 15
