@@ -781,17 +781,16 @@ class Search:
         else:  # the option of redeals: the cards the clicks can bring up
             seq = self.seq()
             reach = [(i, d, nr, seq[i]) for i, d, nr in self.reachable()]
-        if reach:
-            for i, draws, nr, card in reach:
-                dst = fits.get(card, 0)
-                if dst:
-                    last.append((i, draws, nr, WASTE, dst, 1))
-                want = (card % 13 + 1) % 13
-                for t, tr in tops:
-                    if tr == want and t in canon:
-                        last.append((i, draws, nr, WASTE, t, 1))
-                if empty:
-                    last.append((i, draws, nr, WASTE, empty, 1))
+        for i, draws, nr, card in reach:
+            dst = fits.get(card, 0)
+            if dst:
+                last.append((i, draws, nr, WASTE, dst, 1))
+            want = (card % 13 + 1) % 13
+            for t, tr in tops:
+                if tr == want and t in canon:
+                    last.append((i, draws, nr, WASTE, t, 1))
+            if empty:
+                last.append((i, draws, nr, WASTE, empty, 1))
         return first + mid + last
 
     def _moves_eagle(self) -> list[SMove]:
@@ -969,7 +968,6 @@ class Solver:
                  probes: bool | None = None, relax: bool | None = None) -> None:
         table = getattr(game, "table", game).copy()
         self.table = table
-        self.prune = prune
         self.probes = (table.rules.name == "saratoga" if probes is None else probes) and prune
         self.main = Search(table, prune=prune)
         loose = _loosest(table) if self.probes and relax is not False else None
