@@ -1,27 +1,26 @@
 #!/usr/bin/env bash
-# Sets up everything (Debian's chromium, npm packages, the package with its test extras)
-# and runs every test: ruff, node --test on the pure JS modules, pytest (engine, widget,
-# browser, JupyterLab end to end, notebooks).
+# Sets up everything in the project's virtual environment (.venv) and runs every test:
+# Debian's chromium (and nodejs/npm when missing), the npm packages, the package with its
+# test extras; then ruff, mypy, `node --test` on the pure JS modules and pytest (engine,
+# widget, browser, JupyterLab, Notebook 7 and marimo end to end, notebooks under
+# --nbval-lax). Works as root and, through sudo for the Debian packages, as a user.
+# Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/venv.sh
+sw_need_npm
 
-if ! command -v chromium >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    sudo apt-get update -qq
-    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  fi
+if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
+  echo "Installing Debian's chromium (for the browser tests)"
+  sw_apt_install chromium
 fi
 
 npm ci --no-audit --no-fund
 npm run build
-python3 -m pip install -q --upgrade pip
-python3 -m pip install -q -e ".[test]"
+"$SW_PY" -m pip install -q -e ".[test]"
 
-python3 -m ruff check .
+"$SW_PY" -m ruff check .
 npm test
 targets=(tests)
 compgen -G "notebooks/*.ipynb" >/dev/null && targets+=(notebooks)
-python3 -m pytest -p no:cacheprovider "${targets[@]}" --nbval-lax "$@"
+"$SW_PY" -m pytest -p no:cacheprovider "${targets[@]}" --nbval-lax "$@"

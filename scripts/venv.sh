@@ -1,0 +1,51 @@
+# Sourced by scripts/play.sh and scripts/test.sh: makes sure the project's own virtual
+# environment (.venv at the repository root) exists and puts it first on the PATH, so
+# nothing is ever installed into the global Python. An existing .venv is reused as it is.
+# Set SW_VENV to use another folder.
+
+sw_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SW_VENV="${SW_VENV:-$sw_root/.venv}"
+
+sw_as_root() {  # a command as root: directly when we are root, else through sudo
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+sw_apt_install() {  # Debian packages, installed only when asked for by a missing tool
+  sw_as_root apt-get update -qq
+  sw_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+if ! "$SW_VENV/bin/python" -c 'import sys; assert sys.version_info >= (3, 10)' 2>/dev/null; then
+  base="${PYTHON:-python3}"
+  if ! "$base" -c 'import sys; assert sys.version_info >= (3, 10)' 2>/dev/null; then
+    echo "solitaire_widget needs Python >= 3.10 ($base is missing or older)" >&2
+    exit 1
+  fi
+  echo "Creating the virtual environment $SW_VENV (from $(command -v "$base"))"
+  if ! "$base" -m venv "$SW_VENV" 2>/dev/null; then
+    # Debian keeps venv's ensurepip in a package of its own (python3.X-venv).
+    rm -rf "$SW_VENV"
+    if command -v apt-get >/dev/null 2>&1; then
+      v="$("$base" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')"
+      sw_apt_install "python$v-venv" || sw_apt_install python3-venv
+    fi
+    "$base" -m venv "$SW_VENV"
+  fi
+fi
+
+export VIRTUAL_ENV="$SW_VENV"
+export PATH="$SW_VENV/bin:$PATH"
+export PIP_DISABLE_PIP_VERSION_CHECK=1
+SW_PY="$SW_VENV/bin/python"
+
+sw_need_npm() {  # Node.js and npm build the front end during `pip install -e .`
+  if ! command -v npm >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null 2>&1; then
+      echo "Installing Debian's nodejs and npm (the front end is built with them)"
+      sw_apt_install nodejs npm
+    else
+      echo "solitaire_widget's front end needs Node.js >= 18 and npm" >&2
+      exit 1
+    fi
+  fi
+}
