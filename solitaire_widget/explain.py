@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-from .cards import card_name, rank_name
-from .games.base import F3, Table
-from .moves import DRAW, FIRST_TABLEAU, RESERVE, STOCK, WASTE, IllegalMove, Move, pile_id
+from .cards import RANKS, card_name, code, parse_code, rank_name
+from .games import GAMES
+from .games.base import F3, Rules, Table
+from .moves import (
+    DRAW,
+    FIRST_TABLEAU,
+    RESERVE,
+    STOCK,
+    WASTE,
+    IllegalMove,
+    Move,
+    pile_id,
+    pile_index,
+)
 from .texts import text
 
 
@@ -20,51 +31,116 @@ def pile_name(t: Table, index: int, lang: str) -> str:
     return text("pile_t", lang, i=pile_id(index))
 
 
-def _needed_on_foundation(t: Table, top: int, lang: str) -> str:
-    nxt = top // 13 * 13 + (top % 13 + 1) % 13
-    return card_name(nxt, lang)
+def _needed_on_foundation(top: int) -> int:
+    return top // 13 * 13 + (top % 13 + 1) % 13
 
 
-def _context(t: Table, move: Move, lang: str) -> dict[str, object]:
+# The arguments of a reason, in language-neutral form so that an IllegalMove can carry
+# them and be worded again in any language: card codes ("QH") under these keys, rank
+# letters ("5") under _RANK_ARGS, pile ids ("t3") under _PILE_ARGS, the game's name
+# under "game". "needed" is a card code where columns build in suit, else a rank letter.
+_CARD_ARGS = ("card", "upper", "target", "needed")
+_RANK_ARGS = ("base", "needed_rank")
+_PILE_ARGS = ("src", "target_pile")
+
+
+def reason_args(t: Table, move: Move) -> dict[str, object]:
+    """What the text of a reason about ``move`` may mention, language-neutral."""
     src, dst, n = move
     piles = t.piles
-    ctx: dict[str, object] = {
-        "game": t.rules.title_el if lang == "el" else t.rules.title,
-        "n": n,
-        "src": pile_name(t, src, lang) if 0 <= src < len(piles) else pile_id(src),
-        "target_pile": pile_name(t, dst, lang) if 0 <= dst < len(piles) else pile_id(dst),
-        "pile": pile_id(dst) if not 0 <= dst < len(piles) else pile_id(src),
-        "base": rank_name(t.base, lang) if t.base else "",
+    args: dict[str, object] = {
+        "game": t.rules.name,
         "max": t.rules.max_redeals,
     }
+    if move == DRAW:
+        return args
+    args.update({
+        "n": n,
+        "src": pile_id(src),
+        "target_pile": pile_id(dst),
+        "pile": pile_id(dst) if not 0 <= dst < len(piles) else pile_id(src),
+        "base": RANKS[t.base - 1] if t.base else "",
+    })
     if not (0 <= src < len(piles) and 0 <= dst < len(piles)):
-        return ctx
+        return args
     spile, dpile = piles[src], piles[dst]
-    ctx["have"] = len(spile)
+    args["have"] = len(spile)
     if spile and n <= len(spile):
         # Eagle Wing and foundations look at the group's top card; Kansas and Saratoga
         # columns at its bottom card
         uses_top = dst <= F3 or t.rules.column_checks_top_card
         card = spile[-1] if uses_top else spile[-n]
-        ctx["card"] = card_name(card, lang)
-        ctx["upper"] = ctx["card"]
+        args["card"] = args["upper"] = code(card)
         for i in range(1, n):
             upper, lower = spile[-i], spile[-i - 1]
             if upper % 13 + 2 != lower % 13 + 1 or (13 <= upper < 39) == (13 <= lower < 39):
-                ctx["upper"] = card_name(upper, lang)
+                args["upper"] = code(upper)
                 break
     if dpile:
         top = dpile[-1]
-        ctx["target"] = card_name(top, lang)
+        args["target"] = code(top)
         if dst <= F3:
-            ctx["needed"] = _needed_on_foundation(t, top, lang)
+            args["needed"] = code(_needed_on_foundation(top))
         else:
             below = (top % 13 - 1) % 13
-            ctx["needed"] = card_name(top // 13 * 13 + below, lang)
-            if not t.rules.columns_build_in_suit:
-                ctx["needed"] = rank_name(below + 1, lang)
-            ctx["needed_rank"] = rank_name(below + 1, lang)
-    return ctx
+            args["needed"] = (code(top // 13 * 13 + below) if t.rules.columns_build_in_suit
+                              else RANKS[below])
+            args["needed_rank"] = RANKS[below]
+    return args
+
+
+def _pile_words(rules: type[Rules] | Rules | None, pile: str, lang: str) -> str:
+    try:
+        index = pile_index(pile)
+    except ValueError:
+        return pile
+    if index == STOCK:
+        return text("pile_s", lang)
+    if index == WASTE:
+        return text("pile_w", lang)
+    if index == RESERVE:
+        return text(rules.reserve_text_key if rules is not None else "pile_r", lang)
+    if index < FIRST_TABLEAU:
+        return text("pile_f", lang, i=pile_id(index))
+    return text("pile_t", lang, i=pile_id(index))
+
+
+def localize(args: dict[str, object], lang: str) -> dict[str, object]:
+    """``reason_args`` in words of ``lang``, ready for the templates of texts.py."""
+    rules = GAMES.get(str(args.get("game")))
+    out = dict(args)
+    if rules is not None:
+        out["game"] = rules.title_el if lang == "el" else rules.title
+    for k in _CARD_ARGS:
+        v = args.get(k)
+        if isinstance(v, str) and len(v) == 2:
+            out[k] = card_name(parse_code(v)[0], lang)
+        elif isinstance(v, str) and len(v) == 1:
+            out[k] = rank_name(RANKS.index(v) + 1, lang)
+    for k in _RANK_ARGS:
+        v = args.get(k)
+        if isinstance(v, str) and len(v) == 1:
+            out[k] = rank_name(RANKS.index(v) + 1, lang)
+    for k in _PILE_ARGS:
+        v = args.get(k)
+        if isinstance(v, str):
+            out[k] = _pile_words(rules, v, lang)
+    return out
+
+
+def illegal_text(key: str, args: dict[str, object], lang: str = "en") -> str:
+    """``"Illegal: ..."``: the reason ``key`` with its neutral ``args``, in ``lang``."""
+    return text("illegal", lang, text=text(key, lang, **localize(args, lang)))
+
+
+def refusal(t: Table, move: Move) -> tuple[str, dict[str, object]] | None:
+    """Why the rules refuse ``move`` as (reason key, neutral args), or None if legal."""
+    why = t.reason(move)
+    if why is None:
+        return None
+    if t.is_won():
+        return "game_won", {}
+    return why, reason_args(t, move)
 
 
 def explain(t: Table, action: object, lang: str = "en") -> str:
@@ -81,11 +157,7 @@ def explain(t: Table, action: object, lang: str = "en") -> str:
         return text("illegal", lang, text=text("game_won", lang))
     why = t.reason(move)
     if why is not None:
-        ctx = _context(t, move, lang) if move != DRAW else {
-            "game": t.rules.title_el if lang == "el" else t.rules.title,
-            "max": t.rules.max_redeals,
-        }
-        return text("illegal", lang, text=text(why, lang, **ctx))
+        return illegal_text(why, reason_args(t, move), lang)
     if move == DRAW:
         if t.piles[STOCK]:
             k = min(t.rules.draw_count, len(t.piles[STOCK]))
@@ -97,7 +169,7 @@ def explain(t: Table, action: object, lang: str = "en") -> str:
             else text("redeals_left", lang, n=left - 1)
         )
         return text("legal", lang, text=text("legal_redeal", lang, left=after))
-    ctx = _context(t, move, lang)
+    ctx = localize(reason_args(t, move), lang)
     keys = t.rules.legal_keys(t, move.src, move.count, move.dst)
     words = "".join(text(k, lang, **ctx) for k in keys)
     words += _consequences(t, move, lang)
@@ -120,4 +192,4 @@ def _consequences(t: Table, move: Move, lang: str) -> str:
     return out
 
 
-__all__ = ["explain", "pile_name"]
+__all__ = ["explain", "illegal_text", "localize", "pile_name", "reason_args", "refusal"]

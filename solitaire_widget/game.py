@@ -8,6 +8,7 @@ observers, saving and pictures. It is the single source of truth the widget foll
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Callable, Iterable
 from itertools import pairwise
@@ -17,6 +18,8 @@ from . import progress
 from .cards import RANKS, code, parse_code
 from .deal import random_seed, shuffled_deck
 from .explain import explain as _explain
+from .explain import illegal_text as _illegal_text
+from .explain import refusal as _refusal
 from .games import GAMES, make_rules
 from .games.base import F0, F3, Record, Rules, Table
 from .moves import (
@@ -273,9 +276,10 @@ class Game:
         ``IllegalMove`` says why when the rules refuse it; the game is then unchanged.
         """
         move = _as_move(action)
-        why = self._table.reason(move)
+        why = _refusal(self._table, move)
         if why is not None:
-            raise IllegalMove(self.explain(move))
+            key, params = why
+            raise IllegalMove(_illegal_text(key, params, "en"), key, params)
         self._push([self._table.apply(move)])
         self._redo.clear()
         self._changed()
@@ -529,16 +533,27 @@ class Game:
                     raise ValueError("the seed does not deal the saved deck")
                 game._deck, game.seed = dealt, seed
             history, redo = data["history"], data["redo"]
+            if not isinstance(history, list) or not isinstance(redo, list):
+                raise ValueError("history and redo must be lists of action lists")
             for group in history:
                 if not isinstance(group, list) or not group:
                     raise ValueError("history entries must be non-empty lists of actions")
                 records = [game._table.apply(_checked(game._table, a)) for a in group]
                 game._push(records)
             times = data.get("times")
-            if isinstance(times, list) and len(times) == len(game._times):
+            # Absent or null: saved by hand, the replay's own times stand. Anything else
+            # must be one finite time per history entry, or the file is corrupt.
+            if times is not None:
+                if not isinstance(times, list) or len(times) != len(game._times) or not all(
+                    isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+                    for x in times
+                ):
+                    raise ValueError("times must hold one finite number per history entry")
                 game._times = [float(x) for x in times]
             for group in redo:
-                if not isinstance(group, list) or not group:
+                if not isinstance(group, list) or not group or not all(
+                    isinstance(a, str) for a in group
+                ):
                     raise ValueError("redo entries must be non-empty lists of actions")
                 game._redo.append([_as_move(a) for a in group])
             _check_redo_chain(game)

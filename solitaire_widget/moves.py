@@ -46,15 +46,35 @@ def pile_index(name: str) -> int:
     return FIRST_TABLEAU + n
 
 
-_PILE = re.compile(r"([swrft])(\d{0,2})")
-_MOVE = re.compile(r"\s*([a-z]\d{0,2})\s*>\s*([a-z]\d{0,2})\s*(?:\*\s*(\d{1,2}))?\s*")
+# re.ASCII: without it \d also matches other scripts' digits, and int() reads them, so
+# "t０>t1" (a full-width zero) would be taken for t0.
+_PILE = re.compile(r"([swrft])(\d{0,2})", re.ASCII)
+_MOVE = re.compile(r"\s*([a-z]\d{0,2})\s*>\s*([a-z]\d{0,2})\s*(?:\*\s*(\d{1,2}))?\s*", re.ASCII)
 
 
 class IllegalMove(ValueError):
     """An action the rules do not allow, or one that is not written in the notation.
 
-    The message says why, in words. The game is never changed by a refused action.
+    The message says why, in English words. ``key`` names the reason (a key of
+    ``texts.TEXTS``, None for a refusal without one) and ``params`` holds its arguments
+    in language-neutral form (card codes, pile ids, rank letters), so
+    ``text(lang)`` can say the same in another language without parsing the message.
+    The game is never changed by a refused action.
     """
+
+    def __init__(self, message: str, key: str | None = None,
+                 params: dict[str, object] | None = None) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params: dict[str, object] = dict(params or {})
+
+    def text(self, lang: str = "en") -> str:
+        """The reason in ``lang`` ("en" or "el"), as ``Game.explain`` words it."""
+        if self.key is None:
+            return str(self)
+        from .explain import illegal_text  # explain imports this module
+
+        return illegal_text(self.key, self.params, lang)
 
 
 class Move(NamedTuple):
@@ -98,19 +118,23 @@ class Move(NamedTuple):
         m = _MOVE.fullmatch(text.lower())
         if not m:
             raise IllegalMove(
-                f"{text!r} is not a move: write it like 't2>f0', 't0>t3*2' or 'draw'"
+                f"{text!r} is not a move: write it like 't2>f0', 't0>t3*2' or 'draw'",
+                "malformed", {"action": text},
             )
         try:
             src, dst = pile_index(m.group(1)), pile_index(m.group(2))
         except ValueError as err:
-            raise IllegalMove(f"{text!r} is not a move: {err}") from None
+            raise IllegalMove(f"{text!r} is not a move: {err}", "malformed",
+                              {"action": text}) from None
         count = int(m.group(3)) if m.group(3) else 1
         if count < 1:
-            raise IllegalMove(f"{text!r} is not a move: a group holds at least one card")
+            raise IllegalMove(f"{text!r} is not a move: a group holds at least one card",
+                              "malformed", {"action": text})
         if src == STOCK:
             raise IllegalMove(
                 f"{text!r} is not a move: the stock's cards are face down; "
-                "click the stock ('draw') to deal"
+                "click the stock ('draw') to deal",
+                "stock_face_down", {},
             )
         return cls(src, dst, count)
 

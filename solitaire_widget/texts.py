@@ -293,6 +293,106 @@ TEXTS: dict[str, dict[str, str]] = {
 }
 
 
+# What the widget says in its status line (the reasons for illegal moves come from
+# explain, through IllegalMove.text).
+NOTICES: dict[str, dict[str, str]] = {
+    "en": {
+        "stale": "The table changed before that move arrived; try it again.",
+        "malformed": "That request could not be understood, so nothing changed.",
+        "unknown": "Unknown request {kind!r}; nothing changed.",
+        "no_undo": "Nothing to undo.",
+        "no_redo": "Nothing to redo.",
+        "no_hint": "No useful move is left.",
+        "hint": "Hint: {text}",
+        "no_auto": "No card can go to the foundations safely right now.",
+        "auto": "Autoplay moved {n} card(s).",
+        "no_found": "The top card of {pile} cannot go to a foundation now.",
+        "won": "You won! Every card is on the foundations.",
+        "lost": "No more moves.",
+        "error": "Something went wrong; the game was left as it was.",
+        "bad_option": "Those options are not valid for this game: {why}",
+        "new": "New deal #{seed}.",
+        "bad_seed": "A deal number is a whole number from 0 to {max}, and {seed!r} is not one; "
+                    "nothing changed.",
+        "solving": "Searching for a win…",
+        "solved": "Found a win in {n} moves; playing it on the table. Press Stop to take over.",
+        "replaying": "Playing the solution: move {i} of {n}. Press Stop to take over.",
+        "solve_lost": "The solver proved this deal can no longer be won from here; "
+                      "nothing changed.",
+        "solve_unknown": "No answer after {s} s of search; press Solve to search on. "
+                         "Nothing changed.",
+        "solve_gave_up": "No answer after {s} s of search ({n} positions, as many as "
+                         "Solve keeps in memory); nothing changed.",
+        "already_won": "This deal is already won.",
+        "stopped": "Stopped; the table is yours.",
+        "replay_failed": "The solution no longer fits the table, so the replay stopped.",
+        "thinking": "Looking for a move that leads to a win…",
+        "hint_exact": "Hint (leads to a win): {text}",
+        "hint_lost": "This deal can no longer be won. Hint: {text}",
+        "hint_unknown": "No winning line found in time. Hint: {text}",
+        "unwinnable": "This deal can no longer be won.",
+    },
+    "el": {
+        "stale": "Το τραπέζι άλλαξε πριν φτάσει η κίνηση· δοκιμάστε ξανά.",
+        "malformed": "Το αίτημα δεν ήταν κατανοητό, οπότε δεν άλλαξε τίποτα.",
+        "unknown": "Άγνωστο αίτημα {kind!r}· δεν άλλαξε τίποτα.",
+        "no_undo": "Δεν υπάρχει κίνηση για αναίρεση.",
+        "no_redo": "Δεν υπάρχει κίνηση για επανάληψη.",
+        "no_hint": "Δεν μένει χρήσιμη κίνηση.",
+        "hint": "Υπόδειξη: {text}",
+        "no_auto": "Κανένα φύλλο δεν μπορεί να πάει με ασφάλεια στις Βάσεις τώρα.",
+        "auto": "Η αυτόματη κίνηση μετέφερε {n} φύλλα.",
+        "no_found": "Το πάνω φύλλο από {pile} δεν μπορεί να πάει σε Βάση τώρα.",
+        "won": "Κερδίσατε! Όλα τα φύλλα είναι στις Βάσεις.",
+        "lost": "Δεν υπάρχουν άλλες κινήσεις.",
+        "error": "Κάτι πήγε στραβά· το παιχνίδι έμεινε όπως ήταν.",
+        "bad_option": "Αυτές οι επιλογές δεν ισχύουν για το παιχνίδι: {why}",
+        "new": "Νέο μοίρασμα #{seed}.",
+        "bad_seed": "Ο αριθμός μοιράσματος είναι ακέραιος από 0 έως {max}, και το {seed!r} "
+                    "δεν είναι· δεν άλλαξε τίποτα.",
+        "solving": "Αναζήτηση νίκης…",
+        "solved": "Βρέθηκε νίκη σε {n} κινήσεις· παίζεται στο τραπέζι. "
+                  "Πατήστε Διακοπή για να συνεχίσετε εσείς.",
+        "replaying": "Παίζεται η λύση: κίνηση {i} από {n}. "
+                     "Πατήστε Διακοπή για να συνεχίσετε εσείς.",
+        "solve_lost": "Ο λύτης απέδειξε ότι το μοίρασμα δεν κερδίζεται πια από εδώ· "
+                      "δεν άλλαξε τίποτα.",
+        "solve_unknown": "Καμία απάντηση μετά από {s} δευτ. αναζήτησης· πατήστε «Λύση» "
+                         "για να συνεχιστεί. Δεν άλλαξε τίποτα.",
+        "solve_gave_up": "Καμία απάντηση μετά από {s} δευτ. αναζήτησης ({n} θέσεις, όσες "
+                         "κρατά η «Λύση» στη μνήμη)· δεν άλλαξε τίποτα.",
+        "already_won": "Αυτό το μοίρασμα έχει ήδη κερδηθεί.",
+        "stopped": "Διακόπηκε· συνεχίστε εσείς.",
+        "replay_failed": "Η λύση δεν ταιριάζει πια στο τραπέζι, οπότε η επανάληψη σταμάτησε.",
+        "thinking": "Αναζήτηση κίνησης που οδηγεί σε νίκη…",
+        "hint_exact": "Υπόδειξη (οδηγεί σε νίκη): {text}",
+        "hint_lost": "Αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί. Υπόδειξη: {text}",
+        "hint_unknown": "Δεν βρέθηκε νικηφόρα σειρά κινήσεων εγκαίρως. Υπόδειξη: {text}",
+        "unwinnable": "Αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί.",
+    },
+}
+
+# The pile names used in notices (the page has its own copy for its labels).
+PILE_WORDS: dict[str, dict[str, str]] = {
+    "en": {"s": "the stock", "w": "the waste", "r": "the reserve", "f": "foundation",
+           "t": "tableau"},
+    "el": {"s": "τη Μάνα", "w": "τον Σωρό", "r": "τη Ρεζέρβα", "f": "Βάση", "t": "Ταμπλό"},
+}
+
+
+def notice(key: str, lang: str = "en", **params: object) -> str:
+    """A widget notice (``NOTICES``) in ``lang``."""
+    return NOTICES[lang][key].format(**params)
+
+
+def pile_words(pile: str, lang: str = "en") -> str:
+    """How a notice names a pile: "tableau 3", "the waste"."""
+    names = PILE_WORDS[lang]
+    if pile[:1] in ("f", "t") and pile[1:].isdigit():
+        return f"{names[pile[0]]} {int(pile[1:]) + 1}"
+    return names.get(pile, pile)
+
+
 def text(key: str, lang: str = "en", **params: object) -> str:
     if lang not in TEXTS:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")

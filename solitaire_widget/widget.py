@@ -22,8 +22,15 @@ import traitlets
 
 from .game import Game
 from .games import GAMES
+from .games.base import F0, F3
+from .layouts import table_layout
+from .moves import IllegalMove
+from .moves import pile_index as _pile_index
 from .scheduling import KernelScheduler, ManualScheduler, Scheduler
-from .solver import Solver
+from .solve_session import Refused as _Refused
+from .solve_session import SolveSession
+from .texts import notice as _notice
+from .texts import pile_words as _pile_words
 
 __all__ = ["KernelScheduler", "ManualScheduler", "Scheduler", "SolitaireWidget"]
 
@@ -36,105 +43,8 @@ LANGS = ("en", "el")
 # Seeds are GLib guint32 values (g_rand_new_with_seed).
 MAX_SEED = 2**32 - 1
 
-# Notices written here (the reasons for illegal moves come from Game.explain).
-_NOTICES = {
-    "en": {
-        "stale": "The table changed before that move arrived; try it again.",
-        "malformed": "That request could not be understood, so nothing changed.",
-        "unknown": "Unknown request {kind!r}; nothing changed.",
-        "no_undo": "Nothing to undo.",
-        "no_redo": "Nothing to redo.",
-        "no_hint": "No useful move is left.",
-        "hint": "Hint: {text}",
-        "no_auto": "No card can go to the foundations safely right now.",
-        "auto": "Autoplay moved {n} card(s).",
-        "no_found": "The top card of {pile} cannot go to a foundation now.",
-        "won": "You won! Every card is on the foundations.",
-        "lost": "No more moves.",
-        "error": "Something went wrong; the game was left as it was.",
-        "bad_option": "Those options are not valid for this game: {why}",
-        "new": "New deal #{seed}.",
-        "solving": "Searching for a win…",
-        "solved": "Found a win in {n} moves; playing it on the table. Press Stop to take over.",
-        "replaying": "Playing the solution: move {i} of {n}. Press Stop to take over.",
-        "solve_lost": "The solver proved this deal can no longer be won from here; "
-                      "nothing changed.",
-        "solve_unknown": "No answer after {s} s of search; press Solve to search on. "
-                         "Nothing changed.",
-        "solve_gave_up": "No answer after {s} s of search ({n} positions, as many as "
-                         "Solve keeps in memory); nothing changed.",
-        "already_won": "This deal is already won.",
-        "stopped": "Stopped; the table is yours.",
-        "replay_failed": "The solution no longer fits the table, so the replay stopped.",
-        "thinking": "Looking for a move that leads to a win…",
-        "hint_exact": "Hint (leads to a win): {text}",
-        "hint_lost": "This deal can no longer be won. Hint: {text}",
-        "hint_unknown": "No winning line found in time. Hint: {text}",
-        "unwinnable": "This deal can no longer be won.",
-    },
-    "el": {
-        "stale": "Το τραπέζι άλλαξε πριν φτάσει η κίνηση· δοκιμάστε ξανά.",
-        "malformed": "Το αίτημα δεν ήταν κατανοητό, οπότε δεν άλλαξε τίποτα.",
-        "unknown": "Άγνωστο αίτημα {kind!r}· δεν άλλαξε τίποτα.",
-        "no_undo": "Δεν υπάρχει κίνηση για αναίρεση.",
-        "no_redo": "Δεν υπάρχει κίνηση για επανάληψη.",
-        "no_hint": "Δεν μένει χρήσιμη κίνηση.",
-        "hint": "Βοήθεια: {text}",
-        "no_auto": "Κανένα φύλλο δεν μπορεί να πάει με ασφάλεια στις Βάσεις τώρα.",
-        "auto": "Η αυτόματη κίνηση μετέφερε {n} φύλλα.",
-        "no_found": "Το πάνω φύλλο από {pile} δεν μπορεί να πάει σε Βάση τώρα.",
-        "won": "Κερδίσατε! Όλα τα φύλλα είναι στις Βάσεις.",
-        "lost": "Δεν υπάρχουν άλλες κινήσεις.",
-        "error": "Κάτι πήγε στραβά· το παιχνίδι έμεινε όπως ήταν.",
-        "bad_option": "Αυτές οι επιλογές δεν ισχύουν για το παιχνίδι: {why}",
-        "new": "Νέο μοίρασμα #{seed}.",
-        "solving": "Αναζήτηση νίκης…",
-        "solved": "Βρέθηκε νίκη σε {n} κινήσεις· παίζεται στο τραπέζι. "
-                  "Πατήστε Διακοπή για να συνεχίσετε εσείς.",
-        "replaying": "Παίζεται η λύση: κίνηση {i} από {n}. "
-                     "Πατήστε Διακοπή για να συνεχίσετε εσείς.",
-        "solve_lost": "Ο λύτης απέδειξε ότι το μοίρασμα δεν κερδίζεται πια από εδώ· "
-                      "δεν άλλαξε τίποτα.",
-        "solve_unknown": "Καμία απάντηση μετά από {s} δευτ. αναζήτησης· πατήστε «Λύση» "
-                         "για να συνεχιστεί. Δεν άλλαξε τίποτα.",
-        "solve_gave_up": "Καμία απάντηση μετά από {s} δευτ. αναζήτησης ({n} θέσεις, όσες "
-                         "κρατά η «Λύση» στη μνήμη)· δεν άλλαξε τίποτα.",
-        "already_won": "Αυτό το μοίρασμα έχει ήδη κερδηθεί.",
-        "stopped": "Διακόπηκε· συνεχίστε εσείς.",
-        "replay_failed": "Η λύση δεν ταιριάζει πια στο τραπέζι, οπότε η επανάληψη σταμάτησε.",
-        "thinking": "Αναζήτηση κίνησης που οδηγεί σε νίκη…",
-        "hint_exact": "Βοήθεια (οδηγεί σε νίκη): {text}",
-        "hint_lost": "Αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί. Βοήθεια: {text}",
-        "hint_unknown": "Δεν βρέθηκε νικηφόρα σειρά κινήσεων εγκαίρως. Βοήθεια: {text}",
-        "unwinnable": "Αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί.",
-    },
-}
-
-# The pile names used in notices (the page has its own copy for its labels).
-_PILES = {
-    "en": {"s": "the stock", "w": "the waste", "r": "the reserve", "f": "foundation",
-           "t": "tableau"},
-    "el": {"s": "τη Μάνα", "w": "τον Σωρό", "r": "τη Ρεζέρβα", "f": "Βάση", "t": "Ταμπλό"},
-}
-
 # Options the toolbar offers per game: option name -> the choices shown.
 _OPTION_CHOICES = {"saratoga": {"draw": [1, 3], "redeals": [2, None]}}
-
-
-def _pile_words(pile: str, lang: str) -> str:
-    names = _PILES[lang]
-    if pile[:1] in ("f", "t") and pile[1:].isdigit():
-        return f"{names[pile[0]]} {int(pile[1:]) + 1}"
-    return names.get(pile, pile)
-
-
-class _Refused(Exception):
-    """An intent that is turned down with a notice; the game is not touched."""
-
-    def __init__(self, key: str, **args: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.args_ = args
 
 
 def _as_int(value: Any, lo: int, hi: int) -> int:
@@ -162,13 +72,6 @@ def _check_options(game: str, options: Any) -> dict[str, Any]:
         else:
             out[k] = _as_int(v, 0, 1000)
     return out
-
-
-def _detached(game: Game) -> Game:
-    """A copy of the position with no listeners, for the solver to read in another
-    thread while the live game goes on."""
-    state = {**game.snapshot(), "redeals_used": game.redeals_used}
-    return Game.from_snapshot(state, game.name, base=game.base_rank, **game.options)
 
 
 class SolitaireWidget(anywidget.AnyWidget):
@@ -239,19 +142,8 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._unsubscribe: Callable[[], None] | None = None
         self._lock = threading.RLock()
         self.scheduler: Scheduler = KernelScheduler()
-        self.last_solve: Any = None  # the SolveResult of the last Solve
-        self._job = 0  # Solve and its replay; bumped to cancel them
-        self._solving = False
-        self._replay: list[str] = []
-        self._replay_total = 0
-        self._cancel_step: Callable[[], None] | None = None
-        self._stepping = False
-        self._hint_job = 0
-        self._hint_busy = False
-        self._checking = False
-        self._check_again = False
-        self._warning = False
-        self._forget()
+        # Solve, its replay, the exact hint and the unwinnable check (no Jupyter in it).
+        self.session = SolveSession(self, self._lock)
         self._reset_timer()
         self._game: Game = live
         self.catalog = self._catalog()
@@ -279,17 +171,14 @@ class SolitaireWidget(anywidget.AnyWidget):
             self._unsubscribe()
         self._game = game
         self._unsubscribe = game.on_change(self._game_changed)
-        self._halt()
-        self._forget()
+        self.session.reset()
         self._reset_timer()
         self._hint = None
-        self._hint_busy = False
         self._notice = None
-        self._warning = False
         self._version += 1
         self.rules = self._rules_text()
         self._publish()
-        self._check_soon()
+        self.session.check_soon()
 
     def _game_changed(self, game: Game) -> None:
         """Any change to the game, from the page or from Python code."""
@@ -297,23 +186,36 @@ class SolitaireWidget(anywidget.AnyWidget):
             return
         self._version += 1
         self._hint = None
-        self._resume = None
-        if not self._stepping:
-            # Anything but the replay's own step takes the table back from the solver.
-            self._halt()
-        self._hint_busy = False
+        self.session.game_changed()
         if game.moves == 0 and not game.can_redo:
             # Restart or a new deal (undoing back to the start keeps the clock going).
             self._reset_timer()
-            self._forget()
         elif game.status == "playing":
             self._start_timer()
         else:
             # Won or lost: the clock stops (and runs again if an undo reopens the game).
             self._stop_timer()
-        self._warning = self.warn_unwinnable and self._known_lost()
         self._publish()
-        self._check_soon()
+        self.session.check_soon()
+
+    # ------------------------------------------------------------------ the session's host
+
+    @property
+    def table_version(self) -> int:
+        """Grows with every change of the table (the view's ``version``)."""
+        return self._version
+
+    def publish(self) -> None:
+        self._publish()
+
+    def notify(self, key: str, level: str = "error", **args: Any) -> None:
+        self._refuse(key, level, **args)
+
+    def show_hint(self, move: Any, key: str) -> None:
+        self._show_hint(move, key)
+
+    def alive(self) -> bool:
+        return self.comm is not None
 
     # The clock: seconds banked from earlier stretches plus the one running now.
     def _reset_timer(self) -> None:
@@ -376,22 +278,31 @@ class SolitaireWidget(anywidget.AnyWidget):
             out[f"t{i}"] = tab
         return out
 
-    def _double_clicks(self, snap: dict[str, Any]) -> dict[str, str]:
-        """What a double-click on each pile would play (empty when nothing)."""
+    def _double_clicks(self, legal: list[Any]) -> dict[str, str]:
+        """What a double-click on each pile plays: its top card to the first foundation
+        that takes it, read off the legal moves (the same move ``Game.foundation_move``
+        finds; a foundation's own card moving to another is not a double-click)."""
         out: dict[str, str] = {}
-        piles = ["w", "r"] + [f"t{i}" for i in range(len(snap.get("t", [])))]
-        for p in piles:
-            try:
-                m = self._game.foundation_move(p)
-            except Exception:  # unknown pile for this game
-                m = None
-            if m is not None:
-                out[p] = str(m)
+        for m in legal:
+            if m.is_draw or m.count != 1 or not F0 <= m.dst <= F3 or F0 <= m.src <= F3:
+                continue
+            src = m.source
+            if src not in out or m.dst < _pile_index(out[src].split(">")[1]):
+                out[src] = str(m)
         return out
+
+    def _piles(self) -> set[str]:
+        """The ids of the piles this game has."""
+        g = self._game
+        piles = {"s", "w", *(f"f{i}" for i in range(4)), *(f"t{i}" for i in range(g.n_tableau))}
+        if g.rules.has_reserve:
+            piles.add("r")
+        return piles
 
     def _build_view(self) -> dict[str, Any]:
         g = self._game
         snap = g.snapshot()
+        legal = g.legal_moves
         return {
             "game": g.name,
             "seed": g.seed,
@@ -405,35 +316,29 @@ class SolitaireWidget(anywidget.AnyWidget):
             "redeals_left": g.redeals_left,
             "base_rank": g.base_rank,
             "draw_count": g.draw_count,
-            "legal": [str(m) for m in g.legal_moves],
-            "dbl": self._double_clicks(snap),
+            "legal": [str(m) for m in legal],
+            "dbl": self._double_clicks(legal),
+            "layout": table_layout(g.rules),
             "accepts": self._accepts(),
             "hint": self._hint,
             "notice": self._notice or self._busy_notice() or self._end_notice(),
             "can_undo": g.can_undo,
             "can_redo": g.can_redo,
             "timer": {"running": self._t_since is not None, "elapsed": self._elapsed()},
-            "solver": {
-                "busy": "solve" if self._solving else "hint" if self._hint_busy else None,
-                "step": self._replay_total - len(self._replay),
-                "steps": self._replay_total,
-            },
+            "solver": self.session.view(),
             "settings": {"exact_hint": self.exact_hint, "warn_unwinnable": self.warn_unwinnable},
             "warning": ({"text": self._say("unwinnable"), "level": "warn"}
-                        if self._warning and self.warn_unwinnable else None),
+                        if self.session.warning and self.warn_unwinnable else None),
             "version": self._version,
             "seq": self._seq,
         }
 
     def _busy_notice(self) -> dict[str, str] | None:
-        if self._solving:
-            return {"text": self._say("solving"), "level": "info"}
-        if self._replay_total:
-            return {"text": self._say("replaying", i=self._replay_total - len(self._replay),
-                                      n=self._replay_total), "level": "info"}
-        if self._hint_busy:
-            return {"text": self._say("thinking"), "level": "info"}
-        return None
+        busy = self.session.busy_notice()
+        if busy is None:
+            return None
+        key, args = busy
+        return {"text": self._say(key, **args), "level": "info"}
 
     def _end_notice(self) -> dict[str, str] | None:
         status = self._game.status
@@ -451,7 +356,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._notice = None
 
     def _say(self, key: str, **args: Any) -> str:
-        return _NOTICES[self.lang][key].format(**args)
+        return _notice(key, self.lang, **args)
 
     def _refuse(self, key: str, level: str = "error", **args: Any) -> None:
         self._notice = {"text": self._say(key, **args), "level": level}
@@ -484,7 +389,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             raise _Refused("unknown", kind=kind[:40])
         if kind in self._TAKES_OVER:
             # The player acts: the solver's replay stops even if the intent is refused.
-            self._halt()
+            self.session.halt()
         handler(self, msg)
 
     def _check_version(self, msg: Mapping[str, Any]) -> None:
@@ -504,25 +409,23 @@ class SolitaireWidget(anywidget.AnyWidget):
         if action == "draw":
             self._do_draw(msg)
             return
+        self._play(action)
+
+    def _play(self, action: Any) -> None:
+        """Plays ``action``; a refusal becomes the notice, worded in the view's language
+        from the reason IllegalMove carries."""
         try:
             self._game.play(action)
-        except ValueError:  # IllegalMove subclasses ValueError
-            self._explain_refusal(action)
-
-    def _explain_refusal(self, action: str) -> None:
-        try:
-            text = self._game.explain(action, lang=self.lang)
-        except Exception:
-            _log.exception("explain(%r) failed", action)
-            text = self._say("malformed")
-        self._notice = {"text": text, "level": "error"}
-        self._publish()
+        except IllegalMove as e:
+            self._notice = {"text": e.text(self.lang), "level": "error"}
+            self._publish()
 
     def _do_draw(self, _msg: Mapping[str, Any]) -> None:
         try:
             self._game.draw()
-        except ValueError:
-            self._explain_refusal("draw")
+        except IllegalMove as e:
+            self._notice = {"text": e.text(self.lang), "level": "error"}
+            self._publish()
 
     def _do_undo(self, _msg: Mapping[str, Any]) -> None:
         if not self._game.can_undo:
@@ -538,17 +441,31 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._game.restart()
 
     def _do_new(self, msg: Mapping[str, Any]) -> None:
+        self._game.new(seed=self._seed_of(msg))
+
+    def _seed_of(self, msg: Mapping[str, Any]) -> int | None:
+        """The seed a `new` or `select` intent asks for: None (a random deal) or an int
+        GLib takes. The page sends what the player typed, so a bad one is named."""
         seed = msg.get("seed")
-        if seed is not None:
-            seed = _as_int(seed, 0, MAX_SEED)
-        self._game.new(seed=seed)
+        if seed is None:
+            return None
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise _Refused("malformed")
+        if isinstance(seed, int) and 0 <= seed <= MAX_SEED:
+            return seed
+        text = str(seed).strip()[:24]
+        # ASCII digits only: int() would also read other scripts' digits
+        if text.isascii() and text.isdigit() and int(text) <= MAX_SEED:
+            return int(text)
+        raise _Refused("bad_seed", seed=text, max=MAX_SEED)
 
     def _do_hint(self, _msg: Mapping[str, Any]) -> None:
         if self._game.status == "playing":
             # Aisleriot starts its clock on a hint too.
             self._start_timer()
             if self.exact_hint:
-                self._exact_hint()
+                self._hint = None
+                self.session.exact_hint()
                 return
         self._show_hint(self._game.hint(), "hint")
 
@@ -566,38 +483,6 @@ class SolitaireWidget(anywidget.AnyWidget):
             self._notice = {"text": self._say(key, text=text), "level": "hint"}
         self._publish()
 
-    def _exact_hint(self) -> None:
-        """Hint with ``exact=True``: the first move of a winning line. The search runs
-        off the main thread on a copy (like ``Game.hint(exact=True)``, which it
-        mirrors, but it also says whether the move is known to lead to a win)."""
-        line = self._known_line()
-        if line:
-            self._show_hint(line[0], "hint_exact")
-            return
-        if self._known_lost():
-            self._show_hint(self._game.hint(), "hint_lost")
-            return
-        self._hint_job += 1
-        job, version = self._hint_job, self._version
-        history, clone = self._game.history, _detached(self._game)
-        budget = self.hint_budget
-        self._hint = None
-        self._hint_busy = True
-        self._publish()
-
-        def done(result: Any) -> None:
-            if job != self._hint_job or version != self._version:
-                return  # the table changed, or another hint was asked for
-            self._hint_busy = False
-            self._learn(history, result)
-            if result.result == "won" and result.solution:
-                self._show_hint(result.solution[0], "hint_exact")
-            else:
-                key = "hint_lost" if result.result == "lost" else "hint_unknown"
-                self._show_hint(self._game.hint(), key)
-
-        self._background(lambda: clone.solve(seconds=budget), done)
-
     # ------------------------------------------------------------------ the solver
 
     def solve(self) -> None:
@@ -605,242 +490,39 @@ class SolitaireWidget(anywidget.AnyWidget):
         the main thread) and, when one is found, play it on the table step by step."""
         with self._lock:
             try:
-                self._start_solve()
+                self._hint = None
+                self.session.solve()
             except _Refused as r:
                 self._refuse(r.key, **r.args_)
 
     def stop(self) -> bool:
         """Stops a search or replay started by Solve; True if one was running."""
         with self._lock:
-            running = self._halt()
-            if running:
-                self._notice = {"text": self._say("stopped"), "level": "info"}
-                self._publish()
-            return running
+            return self.session.stop()
 
     def step(self) -> bool:
         """Plays the replay's next move now; False when no replay is going on."""
         with self._lock:
-            return self._step()
+            return self.session.step()
 
     @property
     def replaying(self) -> bool:
         """True while Solve searches or plays its solution."""
-        return self._solving or bool(self._replay)
+        return self.session.replaying
 
-    def _halt(self) -> bool:
-        """Cancels Solve's search and replay, without a word; True if one was running."""
-        running = self.replaying
-        self._job += 1
-        self._solving = False
-        self._replay = []
-        self._replay_total = 0
-        cancel, self._cancel_step = self._cancel_step, None
-        if cancel is not None:
-            cancel()
-        return running
-
-    def _start_solve(self) -> None:
-        g = self._game
-        self._halt()
-        if g.status == "won":
-            raise _Refused("already_won", level="info")
-        line = self._known_line()
-        if line:  # a line found earlier (an exact hint, the warning's check) still holds
-            self._begin_replay(line)
-            return
-        if self._known_lost():
-            raise _Refused("solve_lost", level="info")
-        self._job += 1
-        job = self._job
-        history = g.history
-        # Solve pressed again at a position it could not decide goes on with that
-        # search (see Solver) rather than starting over.
-        resume, self._resume = self._resume, None
-        fresh = resume is None or resume[0] != history
-        solver = Solver(_detached(g)) if fresh else resume[1]
-        budget = self.solve_budget
-        self._solving = True
-        self._hint = None
-        self._publish()
-
-        def done(result: Any) -> None:
-            if job != self._job:
-                return  # stopped, or the table changed
-            self._solving = False
-            self.last_solve = result
-            self._learn(history, result)
-            if result.result == "won" and result.solution:
-                self._begin_replay(list(result.solution))
-            elif result.result == "won":
-                self._refuse("already_won", level="info")
-            elif result.result == "lost":
-                self._refuse("solve_lost", level="info")
-            else:
-                spent = result.seconds
-                s = f"{spent:.0f}" if spent >= 1 else f"{spent:.2g}"
-                if result.nodes < limit:
-                    self._resume = (history, solver)
-                    self._refuse("solve_unknown", level="info", s=s)
-                else:
-                    n = f"{result.nodes:,}".replace(",", "." if self.lang == "el" else ",")
-                    self._refuse("solve_gave_up", level="info", s=s, n=n)
-
-        limit = self.solve_node_limit
-        nodes = max(limit - solver.nodes, 1)
-        self._background(lambda: solver.run(seconds=budget, nodes=nodes), done)
-
-    def _begin_replay(self, line: list[str]) -> None:
-        self._replay = list(line)
-        self._replay_total = len(line)
-        self._notice = {"text": self._say("solved", n=len(line)), "level": "info"}
-        self._publish()
-        self._schedule_step()
-
-    def _schedule_step(self) -> None:
-        job = self._job
-        delay = self.replay_delay * (0.5 if self._replay and self._replay[0] == "draw" else 1)
-
-        def fire() -> None:
-            with self._lock:
-                if job != self._job:
-                    return
-                self._cancel_step = None
-                try:
-                    self._step()
-                except Exception:
-                    _log.exception("solitaire_widget: error in a replay step")
-                    self._halt()
-                    self._refuse("error")
-
-        self._cancel_step = self.scheduler.later(delay, fire)
-
-    def _step(self) -> bool:
-        if not self._replay:
-            return False
-        if self._cancel_step is not None:
-            self._cancel_step()
-            self._cancel_step = None
-        action = self._replay.pop(0)
-        last = not self._replay
-        if last:
-            # The last move's view is the final one: no "move n of n" left over.
-            self._replay_total = 0
-            self._job += 1
-        self._stepping = True
-        try:
-            self._game.play(action)
-        except ValueError:  # the table is not where the line expects it
-            self._halt()
-            self._refuse("replay_failed")
-            return False
-        finally:
-            self._stepping = False
-        if not last:
-            self._schedule_step()
-        return True
-
-    # What the solver has proved about this deal, so it is not asked twice: a winning
-    # line found at some point of the history (it still holds while the history follows
-    # it), and a history from which the deal was proved lost (every position reached
-    # from a lost one is lost too, since any win from there would be a win from it).
-    def _forget(self) -> None:
-        self._won_line: tuple[list[str], list[str]] | None = None
-        self._lost_at: list[str] | None = None
-        # Solve's undecided search and where it stood (it can be large: dropped as soon
-        # as the table changes)
-        self._resume: tuple[list[str], Solver] | None = None
-
-    def _learn(self, history: list[str], result: Any) -> None:
-        if result.result == "won" and result.solution:
-            self._won_line = (history, list(result.solution))
-        elif result.result == "lost":
-            self._lost_at = history
-
-    def _known_line(self) -> list[str] | None:
-        if self._won_line is None:
-            return None
-        at, line = self._won_line
-        h = self._game.history
-        k = len(h) - len(at)
-        if 0 <= k < len(line) and h[: len(at)] == at and h[len(at):] == line[:k]:
-            return line[k:]
-        return None
-
-    def _known_lost(self) -> bool:
-        at = self._lost_at
-        if at is None:
-            return False
-        h = self._game.history
-        return len(h) >= len(at) and h[: len(at)] == at
-
-    def _background(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        """Runs ``work`` through the scheduler; ``done`` runs under the lock, and an
-        error in either one is logged and becomes a notice, as in a handler."""
-
-        def safe_work() -> tuple[bool, Any]:
-            try:
-                return True, work()
-            except Exception as e:  # reported in finish, where the lock is held
-                return False, e
-
-        def finish(outcome: tuple[bool, Any]) -> None:
-            with self._lock:
-                if self.comm is None:
-                    return  # closed meanwhile: no one to tell
-                ok, value = outcome
-                try:
-                    if not ok:
-                        raise value
-                    done(value)
-                except Exception:
-                    _log.exception("solitaire_widget: error in the solver's work")
-                    self._halt()
-                    self._hint_busy = False
-                    self._checking = False
-                    self._refuse("error")
-
-        self.scheduler.background(safe_work, finish)
-
-    # The "tell me when this deal can no longer be won" switch.
-    def _check_soon(self) -> None:
-        """After a change has been sent: if the switch is on, ask the solver (a small
-        budget, off the main thread) whether the deal can still be won. One check at a
-        time; changes made meanwhile are checked when it ends."""
-        if not self.warn_unwinnable or self._warning:
-            return
-        g = self._game
-        if g.status != "playing" or self.replaying or self._known_line():
-            return
-        if self._checking:
-            self._check_again = True
-            return
-        self._checking = True
-        version, history, clone = self._version, g.history, _detached(g)
-        budget = self.check_budget
-
-        def done(result: Any) -> None:
-            self._checking = False
-            if version == self._version:
-                self._learn(history, result)
-                if result.result == "lost" and self.warn_unwinnable:
-                    self._warning = True
-                    self._publish()
-            if self._check_again or version != self._version:
-                self._check_again = False
-                self._check_soon()
-
-        self._background(lambda: clone.solve(seconds=budget), done)
+    @property
+    def last_solve(self) -> Any:
+        """The SolveResult of the last Solve (None before the first)."""
+        return self.session.last_solve
 
     @traitlets.observe("warn_unwinnable", "exact_hint")
     def _setting_changed(self, change: dict[str, Any]) -> None:
         if not hasattr(self, "_game"):
             return
         with self._lock:
-            if change["name"] == "warn_unwinnable":
-                self._warning = bool(change["new"]) and self._known_lost()
+            self.session.setting_changed(change["name"], change["new"])
             self._publish()
-            self._check_soon()
+            self.session.check_soon()
 
     def _do_solve(self, msg: Mapping[str, Any]) -> None:
         stop = msg.get("stop", False)
@@ -851,7 +533,8 @@ class SolitaireWidget(anywidget.AnyWidget):
             if not self.stop():
                 self._publish()
             return
-        self._start_solve()
+        self._hint = None
+        self.session.solve()
 
     def _do_stop(self, _msg: Mapping[str, Any]) -> None:
         if not self.stop():
@@ -873,28 +556,22 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     def _do_foundation(self, msg: Mapping[str, Any]) -> None:
         pile = msg.get("pile")
-        if not isinstance(pile, str) or not 0 < len(pile) <= 4:
+        if not isinstance(pile, str) or pile not in self._piles():
+            # a pile this table does not have (a forged or stale message) is named as
+            # such, not reported as a card that cannot go up
             raise _Refused("malformed")
         self._check_version(msg)
-        try:
-            move = self._game.foundation_move(pile)
-        except (ValueError, KeyError, IndexError):
-            raise _Refused("malformed") from None
+        move = self._double_clicks(self._game.legal_moves).get(pile)
         if move is None:
             raise _Refused("no_found", pile=_pile_words(pile, self.lang))
-        try:
-            self._game.play(move)
-        except ValueError:
-            self._explain_refusal(str(move))
+        self._play(move)
 
     def _do_select(self, msg: Mapping[str, Any]) -> None:
         name = msg.get("game")
         if not isinstance(name, str) or name not in GAMES:
             raise _Refused("malformed")
         options = _check_options(name, msg.get("options"))
-        seed = msg.get("seed")
-        if seed is not None:
-            seed = _as_int(seed, 0, MAX_SEED)
+        seed = self._seed_of(msg)
         try:
             game = Game(name, seed=seed, **options)
         except (TypeError, ValueError) as e:
@@ -947,8 +624,9 @@ class SolitaireWidget(anywidget.AnyWidget):
         if unsubscribe is not None:
             unsubscribe()
             self._unsubscribe = None
-        if hasattr(self, "_job"):
-            self._halt()
+        session = getattr(self, "session", None)
+        if session is not None:
+            session.halt()
         super().close()
 
     def __repr__(self) -> str:

@@ -42,7 +42,13 @@ def test_bad_decks_are_refused_with_the_problem_named(deck, message):
 
 def test_options_and_their_errors():
     assert Game("saratoga").options == {"draw": 1, "redeals": 2}
-    assert Game("saratoga", redeals=-1).options["redeals"] is None
+    assert Game("saratoga", redeals=None).options["redeals"] is None
+    # -1 is the traces' spelling of unlimited, not the API's (tests/test_traces.py
+    # converts it): a negative count is refused, not read as "unlimited"
+    with pytest.raises(ValueError, match="redeals must be >= 0 or None"):
+        Game("saratoga", redeals=-1)
+    with pytest.raises(ValueError, match="redeals must be >= 0 or None"):
+        Game("kansas", redeals=-1)
     assert Game("eagle-wing").options == {"redeals": 2}
     assert Game("kansas").options == {"redeals": 0}
     with pytest.raises(TypeError, match="no option draw"):
@@ -145,6 +151,17 @@ def test_snapshot_round_trip_and_corrupt_positions():
         lambda d: json.dumps({k: v for k, v in d.items() if k != "start"}),
         lambda d: json.dumps({**d, "state": {**d["state"], "w": []}}),
         lambda d: json.dumps([1, 2, 3]),
+        # times: one finite number per history entry, or absent
+        lambda d: json.dumps({**d, "times": "soon"}),
+        lambda d: json.dumps({**d, "times": d["times"][:-1]}),
+        lambda d: json.dumps({**d, "times": [*d["times"][:-1], "x"]}),
+        lambda d: json.dumps({**d, "times": [*d["times"][:-1], True]}),
+        lambda d: json.dumps({**d, "times": [*d["times"][:-1], 1e400]}),
+        # redo: a list of non-empty lists of action strings
+        lambda d: json.dumps({**d, "redo": {"draw": 1}}),
+        lambda d: json.dumps({**d, "redo": "draw"}),
+        lambda d: json.dumps({**d, "redo": [[{"a": 1}]]}),
+        lambda d: json.dumps({**d, "history": {"draw": 1}}),
     ],
 )
 def test_corrupt_saved_games_raise_value_error(corrupt):
@@ -165,6 +182,34 @@ def test_pictures():
     svg = g._repr_svg_()
     assert svg.startswith("<svg") and 'data-card="9D"' in svg
     assert "seed=1" in repr(g)
+
+
+def test_saved_game_without_times_loads():
+    g = Game("saratoga", seed=5)
+    g.draw()
+    data = json.loads(g.to_json())
+    del data["times"]
+    assert Game.from_json(json.dumps(data)).history == ["draw"]
+
+
+def test_only_ascii_digits_name_piles():
+    g = Game("saratoga", seed=7)
+    for text in ("t\uff10>t1", "t0>t\u0661", "t0>t1*\uff12", "f\uff10>t0"):
+        with pytest.raises(IllegalMove, match="is not a move") as err:
+            g.play(text)
+        assert err.value.key == "malformed"
+    assert g.history == []
+
+
+def test_illegal_move_carries_its_reason_key_and_neutral_args():
+    g = Game("saratoga", seed=7)
+    with pytest.raises(IllegalMove) as err:
+        g.play("t0>t1")
+    e = err.value
+    assert e.key == "tableau_colour"
+    assert e.params["card"] == "3D" and e.params["target"] == "8H"
+    assert e.text("en") == str(e) == g.explain("t0>t1")
+    assert e.text("el") == g.explain("t0>t1", lang="el")
 
 
 def test_foundation_move_is_what_a_double_click_does():

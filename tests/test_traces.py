@@ -15,10 +15,15 @@ FILES = sorted(DATA.glob("*.jsonl.gz"))
 
 
 def load_traces() -> list[dict]:
+    """The traces, with their options as Game takes them: the traces write unlimited
+    redeals as -1, which the public API refuses (it means None)."""
     traces = []
     for path in FILES:
         with gzip.open(path, "rt") as fh:
             traces.extend(json.loads(line) for line in fh if line.strip())
+    for trace in traces:
+        if trace["options"].get("redeals") == -1:
+            trace["options"]["redeals"] = None
     return traces
 
 

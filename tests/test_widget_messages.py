@@ -174,7 +174,10 @@ def test_illegal_move_gets_the_reason_and_changes_nothing():
     {"kind": "move", "action": "t9>f9"},
     {"kind": "move", "action": "x" * 500}, {"kind": "move", "action": "t0>f0", "version": "1"},
     {"kind": "move", "action": "t0>f0", "version": True}, {"kind": "new", "seed": -1},
-    {"kind": "new", "seed": 2**40}, {"kind": "new", "seed": "12"}, {"kind": "new", "seed": 1.5},
+    {"kind": "new", "seed": 2**40}, {"kind": "new", "seed": "-5"}, {"kind": "new", "seed": 1.5},
+    {"kind": "new", "seed": "99999999999999"}, {"kind": "new", "seed": "\uff11\uff12"},
+    {"kind": "new", "seed": "abc"}, {"kind": "new", "seed": [1]},
+    {"kind": "foundation", "pile": "t99"}, {"kind": "foundation", "pile": "t3"},
     {"kind": "select", "game": "klondike"}, {"kind": "select", "game": "saratoga", "options": [1]},
     {"kind": "select", "game": "saratoga", "options": {"draw": 2}},
     {"kind": "select", "game": "kansas", "options": {"bogus": 1}},
@@ -188,6 +191,56 @@ def test_malformed_intents_change_nothing(content):
     assert w.game.snapshot() == snap and w.game.history == [] and w.game.name == name
     assert w.view["version"] == version
     assert v is not None and v["notice"] and v["notice"]["text"]
+
+
+@pytest.mark.parametrize("seed", ["-5", -5, "99999999999999", 2**32, "12ab", "\uff11"])
+def test_a_bad_seed_is_named_not_dealt_at_random(seed):
+    w = SolitaireWidget("saratoga", seed=7)
+    v = send(w, {"kind": "new", "seed": seed})
+    assert w.game.seed == 7 and v["notice"]["level"] == "error"
+    assert "whole number from 0 to 4294967295" in v["notice"]["text"]
+    w.lang = "el"
+    v = send(w, {"kind": "new", "seed": seed})
+    assert "ακέραιος από 0 έως 4294967295" in v["notice"]["text"]
+
+
+def test_seeds_up_to_the_largest_deal():
+    w = SolitaireWidget("saratoga", seed=7)
+    send(w, {"kind": "new", "seed": "4090123456"})
+    assert w.game.seed == 4090123456
+    send(w, {"kind": "new", "seed": 4294967295})
+    assert w.game.seed == 4294967295
+    send(w, {"kind": "select", "game": "kansas", "seed": " 12 "})
+    assert (w.game.name, w.game.seed) == ("kansas", 12)
+
+
+def test_a_double_click_on_a_pile_the_table_lacks_is_malformed():
+    w = SolitaireWidget("saratoga", seed=7)
+    for pile in ("t99", "t7", "r"):
+        v = send(w, {"kind": "foundation", "pile": pile, "version": w.view["version"]})
+        assert v["notice"]["text"] == "That request could not be understood, so nothing changed."
+        assert w.game.history == []
+    v = send(w, {"kind": "foundation", "pile": "t0", "version": w.view["version"]})
+    assert v["notice"]["text"] == "The top card of tableau 1 cannot go to a foundation now."
+
+
+@pytest.mark.parametrize("name,opts", [("kansas", {}), ("eagle-wing", {}), ("saratoga", {}),
+                                       ("saratoga", {"draw": 3, "redeals": None})])
+def test_the_double_click_map_is_foundation_move_for_every_pile(name, opts):
+    for seed in range(6):
+        g = Game(name, seed=seed, **opts)
+        w = SolitaireWidget(g)
+        for step in range(60):
+            expect = {}
+            for p in ["w", "r", *(f"t{i}" for i in range(g.n_tableau))]:
+                m = g.foundation_move(p)
+                if m is not None and (p != "r" or g.rules.has_reserve):
+                    expect[p] = str(m)
+            assert w.view["dbl"] == expect, (seed, step)
+            legal = g.legal_moves
+            if not legal:
+                break
+            g.play(legal[(seed * 7 + step * 13) % len(legal)])
 
 
 def test_stale_version_is_refused():
@@ -292,7 +345,7 @@ def test_random_intents_keep_the_game_consistent(seed, intents):
             sched.run_next()
         else:
             send(w, content)
-        assert len(sched.pending) <= 1 and bool(sched.pending) == bool(w._replay)
+        assert len(sched.pending) <= 1 and bool(sched.pending) == bool(w.session._replay)
         g = w.game
         snap = g.snapshot()
         cards = [c.upper() for pile in ("s", "w", "r") for c in snap.get(pile, [])]
@@ -489,15 +542,15 @@ def test_solve_again_searches_on_where_it_stopped():
     w.solve_budget = 0.3
     send(w, {"kind": "solve"})
     first = w.last_solve
-    assert first.result == "unknown" and w._resume is not None
+    assert first.result == "unknown" and w.session._resume is not None
     v = send(w, {"kind": "solve"})
     assert w.last_solve.nodes > first.nodes and w.last_solve.seconds > first.seconds
     assert "No answer after" in v["notice"]["text"] or w.last_solve.result == "lost"
     # a move drops the search: the next Solve starts over, from the new position
     send(w, {"kind": "draw"})
-    assert w._resume is None
+    assert w.session._resume is None
     send(w, {"kind": "solve"})
-    assert w.last_solve.result != "unknown" or w._resume[1].runs == 1
+    assert w.last_solve.result != "unknown" or w.session._resume[1].runs == 1
     w.solve_budget = 60
     while w.last_solve.result == "unknown":
         send(w, {"kind": "solve"})
@@ -510,7 +563,7 @@ def test_solve_searches_on_only_up_to_its_node_limit():
     w.solve_budget, w.solve_node_limit = 60, 20_000
     v = send(w, {"kind": "solve"})
     assert w.last_solve.result == "unknown" and 20_000 <= w.last_solve.nodes < 21_000
-    assert w._resume is None and "20,4" in v["notice"]["text"]
+    assert w.session._resume is None and "20,4" in v["notice"]["text"]
     assert "as many as Solve keeps in memory" in v["notice"]["text"]
     w.lang = "el"
     v = send(w, {"kind": "solve"})  # starts over, and stops at the limit again

@@ -53,9 +53,10 @@ class Rules:
         if redeals is not None:
             if isinstance(redeals, bool) or not isinstance(redeals, int):
                 raise TypeError(f"redeals must be an int >= 0 or None, not {redeals!r}")
-            if redeals == -1:  # the traces' spelling of "unlimited"
-                redeals = None
-            elif redeals < 0:
+            # -1 (the reference traces' spelling of "unlimited") is refused too: a
+            # negative count is far likelier a slip than a wish, and None says it.
+            # The trace loader in the tests converts it.
+            if redeals < 0:
                 raise ValueError(f"redeals must be >= 0 or None (unlimited), not {redeals}")
         self.max_redeals: int | None = redeals
 

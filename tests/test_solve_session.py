@@ -1,0 +1,173 @@
+"""SolveSession without Jupyter: a stand-in host and a ManualScheduler step Solve, its
+replay, the exact hint and the unwinnable check by hand.
+
+Eagle Wing deal 1 is won by the solver in milliseconds; deal 5 is won, but after
+t5>f2, t6>t5 it is proved lost in milliseconds.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from solitaire_widget import Game
+from solitaire_widget.scheduling import ManualScheduler
+from solitaire_widget.solve_session import Refused, SolveSession
+
+
+class Host:
+    """What the widget does for its session, written down so tests can read it."""
+
+    solve_budget = 5.0
+    hint_budget = 5.0
+    check_budget = 5.0
+    replay_delay = 0.3
+    solve_node_limit = 3_000_000
+    warn_unwinnable = False
+    lang = "en"
+
+    def __init__(self, game: Game) -> None:
+        self.scheduler = ManualScheduler()
+        self._game = game
+        self.table_version = 0
+        self.said: list[tuple[str, dict[str, Any]]] = []
+        self.hints: list[tuple[str | None, str]] = []
+        self.published = 0
+        self.open = True
+        self.session = SolveSession(self)
+        game.on_change(self._changed)
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    def _changed(self, _game: Game) -> None:
+        self.table_version += 1
+        self.session.game_changed()
+        self.publish()
+        self.session.check_soon()
+
+    def publish(self) -> None:
+        self.published += 1
+
+    def notify(self, key: str, level: str = "error", **args: Any) -> None:
+        self.said.append((key, args))
+
+    def show_hint(self, move: Any, key: str) -> None:
+        self.hints.append((None if move is None else str(move), key))
+
+    def alive(self) -> bool:
+        return self.open
+
+
+def test_the_session_module_knows_no_jupyter():
+    code = ("import sys, solitaire_widget.solve_session; "
+            "print(any(m.split('.')[0] in ('anywidget', 'ipywidgets', 'traitlets', 'comm') "
+            "for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_solve_replays_one_move_per_timer_until_won():
+    host = Host(Game("eagle-wing", seed=1))
+    line = Game("eagle-wing", seed=1).solve(seconds=5).solution
+    host.session.solve()
+    assert host.said[-1] == ("solved", {"n": len(line)})
+    assert host.session.replaying and host.game.history == []
+    assert host.session.view() == {"busy": None, "step": 0, "steps": len(line)}
+    assert host.session.busy_notice() == ("replaying", {"i": 0, "n": len(line)})
+    # a draw waits half as long as a card move
+    assert host.scheduler.pending[0][0] == pytest.approx(0.15 if line[0] == "draw" else 0.3)
+    host.scheduler.run_next()
+    assert host.game.history == line[:1] and len(host.scheduler.pending) == 1
+    host.scheduler.run_all()
+    assert host.game.status == "won" and host.game.history == line
+    assert not host.session.replaying and host.session.busy_notice() is None
+
+
+def test_a_move_of_the_player_takes_the_table_back():
+    host = Host(Game("eagle-wing", seed=1))
+    host.session.solve()
+    host.scheduler.run_next()
+    host.game.undo()  # not the replay's own step
+    assert not host.session.replaying and host.scheduler.pending == []
+    assert host.session.stop() is False  # nothing left to stop, nothing said
+    assert host.said[-1][0] == "solved"
+
+
+def test_stop_says_so_and_a_late_timer_does_nothing():
+    host = Host(Game("eagle-wing", seed=1))
+    host.session.solve()
+    fire = host.scheduler.pending[0][1]
+    assert host.session.stop() is True and host.said[-1] == ("stopped", {})
+    fire()  # a timer that fired anyway (cancelled too late) belongs to an old job
+    assert host.game.history == []
+
+
+def test_solve_on_a_won_or_lost_deal_is_refused():
+    host = Host(Game("eagle-wing", seed=5))
+    host.game.play("t5>f2")
+    host.game.play("t6>t5")
+    host.session.solve()
+    assert host.said[-1] == ("solve_lost", {})
+    with pytest.raises(Refused) as r:
+        host.session.solve()  # known lost: no second search
+    assert r.value.key == "solve_lost"
+
+
+def test_an_answer_for_an_older_position_is_dropped():
+    host = Host(Game("eagle-wing", seed=1))
+    jobs: list[Any] = []
+    host.scheduler.background = lambda work, done: jobs.append((work, done))
+    host.session.solve()
+    assert host.session.view()["busy"] == "solve"
+    host.game.draw()  # the table changes while the search runs
+    work, done = jobs.pop()
+    done(work())
+    assert host.game.history == ["draw"] and not host.session.replaying
+    assert host.session.last_solve is None and host.said == []
+
+
+def test_a_closed_host_hears_nothing():
+    host = Host(Game("eagle-wing", seed=1))
+    host.open = False
+    host.session.solve()
+    assert host.said == [] and host.scheduler.pending == []
+
+
+def test_exact_hint_gives_the_line_and_then_follows_it_without_searching():
+    host = Host(Game("eagle-wing", seed=1))
+    host.session.exact_hint()
+    line = host.session.known_line()
+    assert line and host.hints[-1] == (line[0], "hint_exact")
+    host.game.play(line[0])
+    calls = []
+    host.scheduler.background = lambda work, done: calls.append(1)
+    host.session.exact_hint()
+    assert calls == [] and host.hints[-1] == (line[1], "hint_exact")
+
+
+def test_the_warning_comes_once_the_deal_is_proved_lost_and_goes_on_undo():
+    host = Host(Game("eagle-wing", seed=5))
+    host.warn_unwinnable = True
+    host.game.play("t5>f2")
+    assert not host.session.warning
+    host.game.play("t6>t5")
+    assert host.session.warning
+    host.game.undo()
+    assert not host.session.warning
+    host.game.redo()
+    assert host.session.warning  # known: the check is not asked again
+
+
+def test_a_new_deal_forgets_what_was_proved():
+    host = Host(Game("eagle-wing", seed=5))
+    host.game.play("t5>f2")
+    host.game.play("t6>t5")
+    host.session.solve()
+    assert host.session.known_lost()
+    host.game.restart()
+    assert not host.session.known_lost()
