@@ -39,11 +39,13 @@ def notebook(cells: list[str]) -> dict[str, Any]:
 
 
 class LabServer:
-    """`jupyter lab` in a temporary directory with its own config, settings and runtime
-    directories, so nothing from the machine's own Jupyter setup leaks in."""
+    """`jupyter lab` (or, with ``app="notebook"``, Notebook 7) in a temporary directory
+    with its own config, settings and runtime directories, so nothing from the machine's
+    own Jupyter setup leaks in."""
 
-    def __init__(self, workdir: Path) -> None:
+    def __init__(self, workdir: Path, app: str = "jupyterlab") -> None:
         self.dir = workdir
+        self.app = app
         self.port = free_port()
         self.token = secrets.token_hex(16)
         self.url = f"http://127.0.0.1:{self.port}"
@@ -63,7 +65,7 @@ class LabServer:
         })
         self.log = open(workdir / "server.log", "wb")  # noqa: SIM115 (closed in stop())
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
+            [sys.executable, "-m", app, "--no-browser", "--allow-root",
              "--ServerApp.ip=127.0.0.1", f"--port={self.port}",
              f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={workdir}",
              "--ServerApp.open_browser=False", "--LabApp.check_for_updates_class="
@@ -91,6 +93,8 @@ class LabServer:
         return (self.dir / "server.log").read_text(errors="replace")[-4000:]
 
     def page_url(self, name: str) -> str:
+        if self.app == "notebook":
+            return f"{self.url}/notebooks/{name}?token={self.token}"
         return f"{self.url}/lab/tree/{name}?token={self.token}"
 
     def stop(self) -> None:
@@ -122,3 +126,20 @@ def wait_idle(page: Any, timeout: float = 120_000) -> None:
         }""",
         timeout=timeout,
     )
+
+
+def kernels_idle(server: LabServer) -> bool:
+    """True once the server has a kernel and every kernel says it is idle (the REST API:
+    a front end's own status widget differs between JupyterLab and Notebook 7)."""
+    with urllib.request.urlopen(f"{server.url}/api/kernels?token={server.token}",
+                                timeout=5) as r:
+        kernels = json.load(r)
+    return bool(kernels) and all(k.get("execution_state") == "idle" for k in kernels)
+
+
+def wait_kernels_idle(server: LabServer, timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while not kernels_idle(server):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"no idle kernel after {timeout} s:\n{server.logs()}")
+        time.sleep(0.25)
