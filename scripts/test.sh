@@ -12,7 +12,8 @@ sw_need_npm
 
 if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
   echo "Installing Debian's chromium (for the browser tests)"
-  sw_apt_install chromium
+  sw_apt_install chromium ||
+    echo "Could not install chromium (as root: apt-get install chromium); the browser tests will be skipped" >&2
 fi
 
 npm ci --no-audit --no-fund

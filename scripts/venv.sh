@@ -7,7 +7,14 @@ sw_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SW_VENV="${SW_VENV:-$sw_root/.venv}"
 
 sw_as_root() {  # a command as root: directly when we are root, else through sudo
-  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+  if [ "$(id -u)" = 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo "$@"
+  else
+    echo "not root and no sudo: cannot run $*" >&2
+    return 1
+  fi
 }
 
 sw_apt_install() {  # Debian packages, installed only when asked for by a missing tool
