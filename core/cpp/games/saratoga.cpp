@@ -1,0 +1,261 @@
+// Saratoga's part of the core: its legal actions and its search moves, line for line the
+// rules of solitaire_widget/games/saratoga.py (whose comments argue each pruning rule).
+#include "../search.hpp"
+
+namespace sc {
+
+namespace {
+
+// the moves of ``card`` from ``src`` onto the columns that take it (canonical targets)
+void to_columns(const Search& s, const bool canon[], int card, int src, int i, int draws, int nr,
+                std::vector<SMove>& out, int empty) {
+    const Pos& p = s.pos;
+    bool red = is_red(card);
+    int r = rank_of(card);
+    for (int t = T0; t < T0 + s.cfg.ncols; ++t) {
+        const Pile& tp = p.pl[t];
+        if (tp.n && canon[t]) {
+            int tt = tp.c[tp.n - 1];
+            if (rank_of(tt) == r + 1 && is_red(tt) != red)
+                out.push_back(SMove{static_cast<int8_t>(i), static_cast<uint8_t>(draws),
+                                    static_cast<uint8_t>(nr), static_cast<uint8_t>(src),
+                                    static_cast<uint8_t>(t), 1});
+        }
+    }
+    if (empty && r == 12)
+        out.push_back(SMove{static_cast<int8_t>(i), static_cast<uint8_t>(draws),
+                            static_cast<uint8_t>(nr), static_cast<uint8_t>(src),
+                            static_cast<uint8_t>(empty), 1});
+}
+
+int parity(int card) { return (rank_of(card) + (is_red(card) ? 1 : 0)) & 1; }
+
+// One card a click and unlimited redeals: a stock card put on a column must be built on
+// next, and a chain of stock cards only where a card from play can end it.
+void lazy_filter(const Search& s, std::vector<SMove>& moves, size_t start) {
+    const Pos& p = s.pos;
+    const int pend = p.pending;
+    int lowest[2] = {13, 13};
+    for (int c = T0; c < T0 + s.cfg.ncols; ++c) {
+        const Pile& cp = p.pl[c];
+        if (c == pend || !cp.n) continue;
+        int k = cp.n - 1;
+        int a = cp.c[k];
+        for (;;) {
+            int sig = parity(a);
+            if (rank_of(a) < lowest[sig]) lowest[sig] = rank_of(a);
+            if (k == 0) break;
+            int b = cp.c[k - 1];
+            if (rank_of(b) != rank_of(a) + 1 || is_red(a) == is_red(b)) break;
+            --k;
+            a = b;
+        }
+    }
+    for (int f = F0; f <= F3; ++f) {
+        const Pile& fp = p.pl[f];
+        if (fp.n) {
+            int a = fp.c[fp.n - 1];
+            int sig = parity(a);
+            if (rank_of(a) < lowest[sig]) lowest[sig] = rank_of(a);
+        }
+    }
+    size_t o = start;
+    for (size_t k = start; k < moves.size(); ++k) {
+        const SMove& m = moves[k];
+        if (pend && m.dst != pend) continue;
+        if (m.src == WASTE && m.dst >= T0) {
+            int card = m.i >= 0 ? p.seq[m.i] : p.top(WASTE);
+            if (lowest[parity(card)] >= rank_of(card)) continue;
+        }
+        moves[o++] = m;
+    }
+    moves.resize(o);
+}
+
+}  // namespace
+
+bool safe_saratoga(const Search& s, int card) {
+    int r = rank_of(card) + 1;
+    if (r <= 2) return true;
+    int h[4];
+    s.heights(h);
+    int suit = suit_of(card);
+    if (is_red(card)) return h[0] >= r - 2 && h[3] >= r - 2 && h[3 - suit] >= r - 3;
+    return h[1] >= r - 2 && h[2] >= r - 2 && h[3 - suit] >= r - 3;
+}
+
+void moves_saratoga(Search& s, std::vector<SMove>& out) {
+    const Pos& p = s.pos;
+    const int ncols = s.cfg.ncols;
+    const bool prune = s.prune;
+    const size_t start = out.size();
+    // columns whose top cards have the same rank and colour are one target; a pending
+    // column stands for its class
+    const int pcol = p.pending & 15;
+    bool canon[MAX_PILES] = {};
+    bool seen_top[26] = {};
+    if (pcol) {
+        int top = p.pl[pcol].c[p.pl[pcol].n - 1];
+        seen_top[rank_of(top) * 2 + (is_red(top) ? 1 : 0)] = true;
+        canon[pcol] = true;
+    }
+    for (int c = T0; c < T0 + ncols; ++c) {
+        const Pile& q = p.pl[c];
+        if (q.n) {
+            int top = q.c[q.n - 1];
+            int sig = rank_of(top) * 2 + (is_red(top) ? 1 : 0);
+            if (!(prune && s.mirror) || !seen_top[sig]) {
+                seen_top[sig] = true;
+                canon[c] = true;
+            }
+        }
+    }
+    std::vector<SMove> mid, last;
+    int empty = 0;
+    for (int c = T0; c < T0 + ncols; ++c)
+        if (!p.pl[c].n) {
+            empty = c;
+            break;
+        }
+    // to the foundations (safe ones were forced already)
+    for (int c = T0; c < T0 + ncols; ++c) {
+        const Pile& q = p.pl[c];
+        if (q.n) {
+            int dst = s.found(q.c[q.n - 1]);
+            if (dst) out.push_back(plain(c, dst));
+        }
+    }
+    if (p.w) {
+        int dst = s.found(p.top(WASTE));
+        if (dst) out.push_back(plain(WASTE, dst));
+    }
+    // runs between columns
+    for (int sc_ = T0; sc_ < T0 + ncols; ++sc_) {
+        const Pile& sp = p.pl[sc_];
+        const int ln = sp.n;
+        if (!ln) continue;
+        auto from_top = [&](int j) { return static_cast<int>(sp.c[ln - j]); };  // sp[-j]
+        int top = from_top(1);
+        int k = 1;  // length of the movable run on top
+        while (k < ln) {
+            int a = from_top(k), b = from_top(k + 1);
+            if (rank_of(b) != rank_of(a) + 1 || is_red(a) == is_red(b)) break;
+            ++k;
+        }
+        int r1 = rank_of(top);
+        for (int t = T0; t < T0 + ncols; ++t) {
+            if (t == sc_) continue;
+            const Pile& tp = p.pl[t];
+            int j;
+            if (tp.n) {
+                if (!canon[t]) continue;
+                int tt = tp.c[tp.n - 1];
+                j = rank_of(tt) - r1;  // the group's bottom card must be one below tt
+                if (j < 1 || j > k || is_red(from_top(j)) == is_red(tt)) continue;
+            } else {
+                if (t != empty) continue;
+                j = 12 - r1 + 1;  // a King heads the group
+                if (j < 1 || j > k || j == ln) continue;
+            }
+            if (prune && j < k && !s.found(from_top(j + 1))) continue;
+            if (j == ln || j == k)
+                out.push_back(plain(sc_, t, j));
+            else
+                mid.push_back(plain(sc_, t, j));
+        }
+    }
+    // the waste and the stock onto columns and foundations
+    if (p.w) to_columns(s, canon, p.top(WASTE), WASTE, -1, 0, 0, mid, empty);
+    std::vector<Reach> reach;
+    s.reachable(reach);
+    for (const Reach& r : reach) {
+        int card = p.seq[r.i];
+        int dst = s.found(card);
+        if (dst)
+            last.push_back(SMove{static_cast<int8_t>(r.i), static_cast<uint8_t>(r.draws),
+                                 static_cast<uint8_t>(r.nr), WASTE, static_cast<uint8_t>(dst), 1});
+        to_columns(s, canon, card, WASTE, r.i, r.draws, r.nr, last, empty);
+    }
+    // worrying back: a foundation's top card down onto a column
+    for (int f = F0; f <= F3; ++f) {
+        const Pile& fp = p.pl[f];
+        if (!fp.n) continue;
+        int card = fp.c[fp.n - 1];
+        if (rank_of(card) == 0) continue;  // an Ace down can only waste a move
+        if (prune && s.safe(card)) continue;  // it would be forced straight back up
+        to_columns(s, canon, card, f, -1, 0, 0, last, empty);
+    }
+    out.insert(out.end(), mid.begin(), mid.end());
+    out.insert(out.end(), last.begin(), last.end());
+    if (s.lazy_stock) {
+        lazy_filter(s, out, start);
+        return;
+    }
+    if (pcol) {
+        // a drawn card put down: onto it, a further draw, or a group that holds it and more
+        size_t o = start;
+        for (size_t k = start; k < out.size(); ++k) {
+            const SMove& m = out[k];
+            if (m.dst == pcol || m.i >= 0 || (m.src == pcol && m.n > 1)) out[o++] = m;
+        }
+        out.resize(o);
+    }
+}
+
+// ---- the plain rules (Saratoga.legal_moves) ---------------------------------------------
+void legal_saratoga(const Config& cfg, const Pos& p, std::vector<GMove>& out) {
+    if (can_draw(cfg, p)) out.push_back(GMove{STOCK, WASTE, 1});
+    const int ncols = cfg.ncols;
+    int empty_f[4], nef = 0;
+    for (int f = F0; f <= F3; ++f)
+        if (!p.pl[f].n) empty_f[nef++] = f;
+    int up[52] = {};
+    for (int f = F0; f <= F3; ++f) {
+        const Pile& q = p.pl[f];
+        if (q.n && rank_of(q.c[q.n - 1]) < 12) up[q.c[q.n - 1] + 1] = f;
+    }
+    int empty_c[MAX_COLS], nec = 0;
+    for (int c = T0; c < T0 + ncols; ++c)
+        if (!p.pl[c].n) empty_c[nec++] = c;
+    // (rank, red) of the card a column takes -> columns, in column order
+    auto takes = [&](int rank, bool red, int exclude, int n, int src) {
+        for (int c = T0; c < T0 + ncols; ++c) {
+            const Pile& q = p.pl[c];
+            if (q.n && rank_of(q.c[q.n - 1]) > 0) {
+                int top = q.c[q.n - 1];
+                if (rank_of(top) - 1 == rank && !is_red(top) == red && c != exclude)
+                    out.push_back(GMove{src, c, n});
+            }
+        }
+    };
+    int sources[2 + 4 + MAX_COLS], ns = 0;
+    sources[ns++] = WASTE;
+    for (int f = F0; f <= F3; ++f) sources[ns++] = f;
+    for (int c = T0; c < T0 + ncols; ++c) sources[ns++] = c;
+    for (int k = 0; k < ns; ++k) {
+        int src = sources[k];
+        int len = p.size(src);
+        if (!len) continue;
+        int card = p.top(src);
+        if (rank_of(card) == 0) {
+            for (int e = 0; e < nef; ++e)
+                if (empty_f[e] != src) out.push_back(GMove{src, empty_f[e], 1});
+        } else if (up[card]) {
+            out.push_back(GMove{src, up[card], 1});
+        }
+        int depth = src >= T0 ? len : 1;
+        int n = 1;
+        for (;;) {
+            int bottom = p.at(src, len - n);
+            takes(rank_of(bottom), is_red(bottom), src, n, src);
+            if (rank_of(bottom) == 12)
+                for (int e = 0; e < nec; ++e) out.push_back(GMove{src, empty_c[e], n});
+            if (n == depth) break;
+            int below = p.at(src, len - n - 1);
+            if (rank_of(below) != rank_of(bottom) + 1 || is_red(below) == is_red(bottom)) break;
+            ++n;
+        }
+    }
+}
+
+}  // namespace sc

@@ -1,0 +1,152 @@
+// A position of any of the games, as compact bytes, changed in place.
+//
+// Cards are 0..51 (suit * 13 + rank, suits C D H S, rank 0 for an Ace), as in Python.
+// Piles are indexed as in solitaire_widget.moves: 0 stock, 1 waste, 2 reserve, 3..6
+// foundations, 7.. tableau. The stock and the waste are one sequence in dealing order
+// (the waste bottom to top, then the stock top to bottom) with a boundary ``w``: a click
+// moves the boundary on, turning the waste over puts it back to 0, and the order of the
+// cards never changes. Within one search that sequence only ever loses cards, so the set
+// of its cards tells it apart from every other one the search meets: that is what the
+// incremental hash keeps.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace sc {
+
+constexpr int STOCK = 0, WASTE = 1, RESERVE = 2, F0 = 3, F3 = 6, T0 = 7;
+constexpr int MAX_COLS = 8;
+constexpr int MAX_PILES = T0 + MAX_COLS;
+constexpr int CAP = 64;  // cards a pile can hold here (52 is the most any game needs)
+
+inline int rank_of(int c) { return c % 13; }
+inline int suit_of(int c) { return c / 13; }
+inline bool is_red(int c) { return c >= 13 && c < 39; }
+
+// Zobrist keys: two independent 64-bit families, so a position key has 128 bits.
+struct Zobrist {
+    uint64_t seq[2][52];
+    uint64_t col[2][52][CAP];
+    uint64_t reserve[2][CAP + 1];
+    uint64_t height[2][4][CAP + 1];
+    uint64_t waste_len[2][CAP + 1];
+    uint64_t used[2][256];
+    uint64_t pend[2][4];
+    Zobrist();
+};
+const Zobrist& zobrist();
+
+inline uint64_t mix64(uint64_t z) {  // splitmix64's finaliser
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+inline uint64_t mix64b(uint64_t z) {  // murmur3's finaliser: independent of mix64
+    z ^= z >> 33;
+    z *= 0xff51afd7ed558ccdULL;
+    z ^= z >> 33;
+    z *= 0xc4ceb9fe1a85ec53ULL;
+    return z ^ (z >> 33);
+}
+
+struct Pile {
+    uint8_t n = 0;
+    uint8_t c[CAP] = {};
+};
+
+struct Pos {
+    Pile pl[MAX_PILES];        // pl[STOCK] and pl[WASTE] unused: see seq
+    uint8_t seq[52] = {};      // the stock and the waste in dealing order
+    int sn = 0;                // cards in seq
+    int w = 0;                 // cards of seq in the waste
+    int used = 0;              // redeals used
+    int pending = 0;           // the search's pending column (see search.cpp)
+    int ncols = 0;
+    uint64_t hcol[2][MAX_PILES] = {};  // per tableau column
+    uint64_t hseq[2] = {0, 0};
+
+    int size(int p) const {
+        if (p == WASTE) return w;
+        if (p == STOCK) return sn - w;
+        return pl[p].n;
+    }
+    // card at ``i`` from the bottom of pile p
+    int at(int p, int i) const {
+        if (p == WASTE) return seq[i];
+        if (p == STOCK) return seq[sn - 1 - i];
+        return pl[p].c[i];
+    }
+    int top(int p) const { return at(p, size(p) - 1); }
+
+    void push(int p, int card) {
+        if (p == WASTE) {  // back onto the waste's top: into the sequence at w
+            std::memmove(seq + w + 1, seq + w, static_cast<size_t>(sn - w));
+            seq[w] = static_cast<uint8_t>(card);
+            ++sn;
+            ++w;
+            hseq[0] ^= zobrist().seq[0][card];
+            hseq[1] ^= zobrist().seq[1][card];
+            return;
+        }
+        Pile& q = pl[p];
+        if (p >= T0) {
+            hcol[0][p] ^= zobrist().col[0][card][q.n];
+            hcol[1][p] ^= zobrist().col[1][card][q.n];
+        }
+        q.c[q.n++] = static_cast<uint8_t>(card);
+    }
+    int pop(int p) {
+        if (p == WASTE) {
+            int card = seq[w - 1];
+            std::memmove(seq + w - 1, seq + w, static_cast<size_t>(sn - w));
+            --sn;
+            --w;
+            hseq[0] ^= zobrist().seq[0][card];
+            hseq[1] ^= zobrist().seq[1][card];
+            return card;
+        }
+        Pile& q = pl[p];
+        int card = q.c[--q.n];
+        if (p >= T0) {
+            hcol[0][p] ^= zobrist().col[0][card][q.n];
+            hcol[1][p] ^= zobrist().col[1][card][q.n];
+        }
+        return card;
+    }
+    int foundation_cards() const {
+        return pl[3].n + pl[4].n + pl[5].n + pl[6].n;
+    }
+    void rehash();
+};
+
+// What a game's options are, as the core sees them.
+enum class GameId { eagle_wing, saratoga, kansas };
+
+struct Config {
+    GameId game = GameId::saratoga;
+    int ncols = 7;
+    int draw = 1;
+    int max_redeals = 0;   // -1: unlimited
+    int base = 0;          // rank 1..13 of the base card; 0 for no base card (Saratoga)
+    bool refills = false;  // a column emptied by a move takes the reserve's top card
+    bool has_reserve = false;
+    bool unlimited() const { return max_redeals < 0; }
+};
+
+Config make_config(const std::string& game, int draw, int max_redeals, int base);
+
+// Builds a position from Python's piles (bottom to top, stock included), checking
+// everything a corrupt or forged snapshot could get wrong; std::invalid_argument says what.
+Pos make_position(const Config& cfg, const std::vector<std::vector<int>>& piles, int used);
+
+// Python's piles back from a position.
+std::vector<std::vector<int>> to_piles(const Pos& p);
+
+std::string pile_name(int p);
+
+}  // namespace sc

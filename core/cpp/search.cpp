@@ -1,0 +1,360 @@
+#include "search.hpp"
+
+#include <algorithm>
+
+namespace sc {
+
+namespace {
+constexpr int CHECK_EVERY = 512;  // nodes between looks at the clock, as in Python
+
+uint64_t rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+}  // namespace
+
+Search::Search(const Config& c, const Pos& root, bool prune_, std::optional<uint64_t> order_seed,
+               size_t memory_bytes)
+    : cfg(c), pos(root), prune(prune_), table_(memory_bytes), order_(order_seed) {
+    // The flags of solver.py's Search, with the same names and the same arguments.
+    stock_is_reserve = cfg.draw == 1 && cfg.unlimited();
+    mirror = prune;
+    lazy_stock = prune && stock_is_reserve && cfg.game == GameId::saratoga;
+    lazy_kansas = prune && cfg.game == GameId::kansas && cfg.max_redeals == 0;
+    lazy_drawn = prune && cfg.game == GameId::saratoga && cfg.draw == 1 && !stock_is_reserve;
+    if (order_) rng_ = mix64(*order_ + 0x9e3779b97f4a7c15ULL) | 1;
+}
+
+// ---- cards and foundations ------------------------------------------------------------
+int Search::found(int card) const {
+    const Pos& p = pos;
+    bool starts = cfg.base ? rank_of(card) + 1 == cfg.base : rank_of(card) == 0;
+    if (starts) {
+        for (int f = F0; f <= F3; ++f)
+            if (!p.pl[f].n) return f;
+        return 0;
+    }
+    int below = cfg.base ? (rank_of(card) ? card - 1 : card + 12) : card - 1;
+    for (int f = F0; f <= F3; ++f) {
+        const Pile& q = p.pl[f];
+        if (q.n && q.c[q.n - 1] == below) return f;
+    }
+    return 0;
+}
+
+void Search::fits(int8_t out[52]) const {
+    std::fill(out, out + 52, int8_t{0});
+    int empty = 0;
+    for (int f = F0; f <= F3; ++f) {
+        const Pile& q = pos.pl[f];
+        if (q.n) {
+            int top = q.c[q.n - 1];
+            if (cfg.base)
+                out[rank_of(top) != 12 ? top + 1 : top - 12] = static_cast<int8_t>(f);
+            else if (rank_of(top) < 12)
+                out[top + 1] = static_cast<int8_t>(f);
+        } else if (!empty) {
+            empty = f;
+        }
+    }
+    if (empty) {
+        int b = cfg.base ? cfg.base - 1 : 0;
+        for (int s = 0; s < 4; ++s)
+            if (!out[s * 13 + b]) out[s * 13 + b] = static_cast<int8_t>(empty);
+    }
+}
+
+void Search::heights(int h[4]) const {
+    h[0] = h[1] = h[2] = h[3] = 0;
+    for (int f = F0; f <= F3; ++f) {
+        const Pile& q = pos.pl[f];
+        if (q.n) h[suit_of(q.c[0])] = q.n;
+    }
+}
+
+bool Search::safe(int card) const {
+    switch (cfg.game) {
+        case GameId::eagle_wing: return safe_eagle_wing(*this, card);
+        case GameId::kansas: return safe_kansas(*this, card);
+        case GameId::saratoga: return safe_saratoga(*this, card);
+    }
+    return false;
+}
+
+// ---- the stock --------------------------------------------------------------------------
+// (index, draws, redeals) for each card the clicks can bring to the waste's top, each
+// with the fewest redeals and then clicks (solver.py's ``reachable``, argued there).
+void Search::reachable(std::vector<Reach>& out) const {
+    out.clear();
+    const int n = pos.sn, d = cfg.draw;
+    int q = pos.w, draws = 0;
+    bool seen[52] = {};
+    while (q < n) {
+        q = q + d < n ? q + d : n;
+        ++draws;
+        out.push_back(Reach{q - 1, draws, 0});
+        seen[q - 1] = true;
+    }
+    bool left = cfg.unlimited() || cfg.max_redeals - pos.used > 0;
+    if (n && left) {
+        ++draws;  // the click that turns the waste over
+        q = 0;
+        while (q < n) {
+            q = q + d < n ? q + d : n;
+            ++draws;
+            if (!seen[q - 1]) {
+                seen[q - 1] = true;
+                out.push_back(Reach{q - 1, draws, 1});
+            }
+        }
+    }
+    if (pos.w) {  // the card already on top needs no click
+        int top = pos.w - 1;
+        out.erase(std::remove_if(out.begin(), out.end(), [top](const Reach& r) { return r.i == top; }),
+                  out.end());
+    }
+}
+
+SMove Search::stock_move(int i, int src, int dst, int n) const {
+    if (i == pos.w - 1) return plain(src, dst, n);
+    std::vector<Reach> reach;
+    reachable(reach);
+    for (const Reach& r : reach)
+        if (r.i == i)
+            return SMove{static_cast<int8_t>(i), static_cast<uint8_t>(r.draws),
+                         static_cast<uint8_t>(r.nr), static_cast<uint8_t>(src),
+                         static_cast<uint8_t>(dst), static_cast<uint8_t>(n)};
+    throw std::logic_error("stock card out of reach");
+}
+
+// ---- playing ----------------------------------------------------------------------------
+Rec Search::apply(const SMove& mv) {
+    Rec r{mv, static_cast<int8_t>(pos.w), 0, static_cast<int16_t>(pos.pending)};
+    const int src = mv.src, dst = mv.dst, n = mv.n;
+    if (dst < T0)
+        pos.pending = 0;
+    else if (lazy_kansas || lazy_drawn)
+        pos.pending = mv.i >= 0 ? dst + PEND_STOCK : 0;
+    else
+        pos.pending = (lazy_stock && src == WASTE) ? dst : 0;
+    if (mv.i >= 0) {
+        pos.w = mv.i + 1;
+        pos.used += mv.nr;
+    }
+    if (n == 1) {
+        pos.push(dst, pos.pop(src));
+    } else {  // a group between columns keeps its order
+        Pile& sp = pos.pl[src];
+        int from = sp.n - n;
+        for (int k = 0; k < n; ++k) pos.push(dst, sp.c[from + k]);
+        for (int k = 0; k < n; ++k) pos.pop(src);
+    }
+    if (cfg.refills && src >= T0 && !pos.pl[src].n && pos.pl[RESERVE].n) {
+        pos.push(src, pos.pop(RESERVE));
+        r.refill = 1;
+    }
+    return r;
+}
+
+void Search::revert(const Rec& r) {
+    const SMove& mv = r.mv;
+    const int src = mv.src, dst = mv.dst, n = mv.n;
+    pos.pending = r.pending;
+    if (r.refill) pos.push(RESERVE, pos.pop(src));
+    if (n == 1) {
+        pos.push(src, pos.pop(dst));
+    } else {
+        Pile& dp = pos.pl[dst];
+        int from = dp.n - n;
+        for (int k = 0; k < n; ++k) pos.push(src, dp.c[from + k]);
+        for (int k = 0; k < n; ++k) pos.pop(dst);
+    }
+    if (mv.i >= 0) {
+        pos.w = r.old_w;
+        pos.used -= mv.nr;
+    }
+}
+
+void Search::actions(const SMove& mv, std::vector<std::string>& out) const {
+    for (int k = 0; k < mv.draws; ++k) out.emplace_back("draw");
+    std::string text = pile_name(mv.src) + ">" + pile_name(mv.dst);
+    if (mv.n != 1) text += "*" + std::to_string(mv.n);
+    out.push_back(std::move(text));
+}
+
+// ---- forced moves -----------------------------------------------------------------------
+// Safe moves to the foundations until none is left (solver.py's ``force``, which argues
+// each source: three cards a click never forces the waste; Eagle Wing's trunk only when
+// its last card shows; with one card a click and unlimited redeals the stock is a reserve).
+void Search::force() {
+    if (!prune || pos.pending) return;
+    const bool eagle = cfg.game == GameId::eagle_wing;
+    int sources[MAX_COLS + 2];
+    int ns = 0;
+    for (int c = T0; c < T0 + cfg.ncols; ++c) sources[ns++] = c;
+    sources[ns++] = WASTE;
+    if (cfg.has_reserve) sources[ns++] = RESERVE;
+    bool progress = true;
+    while (progress) {
+        progress = false;
+        for (int k = 0; k < ns; ++k) {
+            int src = sources[k];
+            int len = pos.size(src);
+            if (!len) continue;
+            if (src == WASTE && cfg.draw != 1) continue;
+            if (src == RESERVE && eagle && len > 1) continue;
+            int card = pos.top(src);
+            int dst = found(card);
+            if (dst && safe(card)) {
+                forced_.push_back(apply(plain(src, dst)));
+                progress = true;
+            }
+        }
+        if (!progress && stock_is_reserve) {
+            for (int i = 0; i < pos.sn; ++i) {
+                int card = pos.seq[i];
+                int dst = found(card);
+                if (dst && safe(card)) {
+                    forced_.push_back(apply(stock_move(i, WASTE, dst, 1)));
+                    progress = true;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+// ---- the position key and its rank (solver.py's ``key`` and ``rank``) ------------------
+Key Search::key() const {
+    const Zobrist& z = zobrist();
+    uint64_t k[2] = {pos.hseq[0], pos.hseq[1]};
+    int h[4];
+    heights(h);
+    for (int t = 0; t < 2; ++t) {
+        k[t] ^= z.reserve[t][pos.pl[RESERVE].n];
+        for (int s = 0; s < 4; ++s) k[t] ^= z.height[t][s][h[s]];
+        if (cfg.draw != 1) k[t] ^= z.waste_len[t][pos.w];
+        if (!prune) k[t] ^= rotl(z.waste_len[t][pos.w], 17) ^ z.used[t][pos.used];
+    }
+    // the columns in any order: a sum of one mixed hash per column
+    for (int c = T0; c < T0 + cfg.ncols; ++c) {
+        k[0] += mix64(pos.hcol[0][c]);
+        k[1] += mix64b(pos.hcol[1][c]);
+    }
+    if (cfg.draw == 1 && pos.pending) {
+        int pc = pos.pending & 15, kind = pos.pending >> 4;
+        k[0] ^= mix64(pos.hcol[0][pc] ^ z.pend[0][kind]);
+        k[1] ^= mix64b(pos.hcol[1][pc] ^ z.pend[1][kind]);
+    }
+    return Key{k[0], k[1]};
+}
+
+int Search::rank() const {
+    if (!prune || cfg.unlimited()) return 0;
+    if (cfg.draw == 1) return pos.used * 64 + pos.w;
+    return pos.used;
+}
+
+// ---- the search -------------------------------------------------------------------------
+void Search::gen(std::vector<SMove>& out) {
+    size_t start = out.size();
+    switch (cfg.game) {
+        case GameId::eagle_wing: moves_eagle_wing(*this, out); break;
+        case GameId::kansas: moves_kansas(*this, out); break;
+        case GameId::saratoga: moves_saratoga(*this, out); break;
+    }
+    if (!order_) return;
+    // a probe's order: moves to the foundations first, the rest at random
+    auto mid = std::stable_partition(out.begin() + static_cast<std::ptrdiff_t>(start), out.end(),
+                                     [](const SMove& m) { return m.dst >= F0 && m.dst <= F3; });
+    size_t lo = static_cast<size_t>(mid - out.begin());
+    for (size_t i = out.size(); i > lo + 1; --i) {
+        rng_ ^= rng_ << 13;
+        rng_ ^= rng_ >> 7;
+        rng_ ^= rng_ << 17;
+        size_t j = lo + static_cast<size_t>(rng_ % (i - lo));
+        std::swap(out[i - 1], out[j]);
+    }
+}
+
+std::vector<std::string> Search::line() const {
+    std::vector<std::string> out;
+    for (const Frame& f : frames_) {
+        if (f.has_rec) actions(f.rec.mv, out);
+        for (size_t j = f.fstart; j < f.fend; ++j) actions(forced_[j].mv, out);
+    }
+    return out;
+}
+
+Outcome Search::run(double seconds, int64_t nodes) {
+    if (verdict_) return *verdict_;
+    using clock = std::chrono::steady_clock;
+    const bool timed = seconds >= 0;
+    const auto deadline =
+        clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(
+                           timed ? seconds : 0.0));
+    if (!started_) {
+        started_ = true;
+        force();
+        Frame root{0, 0, 0, 0, forced_.size(), Rec{}, false, key()};
+        if (pos.foundation_cards() == 52) {
+            frames_.push_back(root);
+            verdict_ = Outcome{"won", line()};
+            frames_.clear();
+            return *verdict_;
+        }
+        table_.store(root.key, rank(), true);
+        gen(moves_);
+        root.mend = moves_.size();
+        frames_.push_back(root);
+    }
+    int64_t count = nodes_;
+    const int64_t max_nodes = nodes < 0 ? -1 : count + nodes;
+    while (!frames_.empty()) {
+        Frame& fr = frames_.back();
+        if (fr.mi >= fr.mend) {
+            for (size_t j = fr.fend; j-- > fr.fstart;) revert(forced_[j]);
+            forced_.resize(fr.fstart);
+            if (fr.has_rec) revert(fr.rec);
+            table_.unlock(fr.key);
+            moves_.resize(fr.mstart);
+            frames_.pop_back();
+            continue;
+        }
+        if (count % CHECK_EVERY == 0) {
+            nodes_ = count;
+            if (max_nodes >= 0 && count >= max_nodes) return Outcome{"unknown", {}};
+            if (timed && clock::now() > deadline) return Outcome{"unknown", {}};
+        }
+        SMove mv = moves_[fr.mi++];
+        Rec rec = apply(mv);
+        ++count;
+        size_t fs = forced_.size();
+        force();
+        if (pos.foundation_cards() == 52) {
+            nodes_ = count;
+            std::vector<std::string> out = line();
+            actions(rec.mv, out);
+            for (size_t j = fs; j < forced_.size(); ++j) actions(forced_[j].mv, out);
+            verdict_ = Outcome{"won", std::move(out)};
+            return *verdict_;
+        }
+        Key k = key();
+        int r = rank();
+        int old = table_.find(k);
+        if (old >= 0 && old <= r) {
+            for (size_t j = forced_.size(); j-- > fs;) revert(forced_[j]);
+            forced_.resize(fs);
+            revert(rec);
+            continue;
+        }
+        table_.store(k, r, true);
+        Frame nf{moves_.size(), 0, 0, fs, forced_.size(), rec, true, k};
+        gen(moves_);
+        nf.mi = nf.mstart;
+        nf.mend = moves_.size();
+        frames_.push_back(nf);
+    }
+    nodes_ = count;
+    verdict_ = Outcome{"lost", {}};
+    return *verdict_;
+}
+
+}  // namespace sc

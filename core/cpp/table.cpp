@@ -1,0 +1,119 @@
+#include "table.hpp"
+
+#include <stdexcept>
+
+namespace sc {
+
+namespace {
+constexpr uint64_t LOCK = uint64_t{1} << 16;
+constexpr uint64_t RANK = 0xFFFF;
+}  // namespace
+
+Table::Table(size_t max_bytes) : max_bytes_(max_bytes) {
+    size_t buckets = 1024;  // 64 KB to start; it doubles while it fits the cap
+    if (buckets * WAYS * sizeof(Entry) > max_bytes)
+        throw std::invalid_argument("the memory cap is too small for a table (at least 1 MB)");
+    while (buckets * 2 * WAYS * sizeof(Entry) <= max_bytes && buckets < (size_t{1} << 16))
+        buckets *= 2;
+    slots_.assign(buckets * WAYS, Entry{0, 0});
+    mask_ = buckets - 1;
+}
+
+int Table::find(const Key& k) const {
+    uint64_t a = first(k), h = high(k);
+    const Entry* e = bucket(a);
+    for (int i = 0; i < WAYS; ++i) {
+        if (e[i].a == a && (e[i].meta & HIGH) == h) return static_cast<int>(e[i].meta & RANK);
+    }
+    if (!pinned_.empty()) {
+        auto it = pinned_.find(Key{a, h});
+        if (it != pinned_.end()) return it->second & static_cast<int>(RANK);
+    }
+    return -1;
+}
+
+void Table::grow() {
+    std::vector<Entry> old;
+    old.swap(slots_);
+    slots_.assign(old.size() * 2, Entry{0, 0});
+    mask_ = slots_.size() / WAYS - 1;
+    for (const Entry& e : old) {
+        if (e.a && !place(e, false)) pinned_[Key{e.a, e.meta & HIGH}] = static_cast<int>(e.meta & (RANK | LOCK));
+    }
+}
+
+bool Table::place(const Entry& e, bool may_evict) {
+    Entry* b = bucket(e.a);
+    for (int i = 0; i < WAYS; ++i) {
+        if (!b[i].a) {
+            b[i] = e;
+            return true;
+        }
+    }
+    if (!may_evict) return false;
+    for (int i = 0; i < WAYS; ++i) {
+        Entry& v = b[(victim_ + static_cast<uint64_t>(i)) % WAYS];
+        if (!(v.meta & LOCK)) {
+            v = e;
+            ++victim_;
+            ++evictions_;
+            --count_;  // the one forgotten
+            return true;
+        }
+    }
+    return false;
+}
+
+void Table::store(const Key& k, int rank, bool lock) {
+    uint64_t a = first(k), h = high(k);
+    uint64_t meta = h | (lock ? LOCK : 0) | (static_cast<uint64_t>(rank) & RANK);
+    Entry* b = bucket(a);
+    for (int i = 0; i < WAYS; ++i) {
+        if (b[i].a == a && (b[i].meta & HIGH) == h) {
+            b[i].meta = meta | (b[i].meta & LOCK);
+            return;
+        }
+    }
+    if (!pinned_.empty()) {
+        auto it = pinned_.find(Key{a, h});
+        if (it != pinned_.end()) {
+            it->second = static_cast<int>(meta & (RANK | LOCK)) | (it->second & static_cast<int>(LOCK));
+            return;
+        }
+    }
+    Entry e{a, meta};
+    for (;;) {
+        bool can_grow = slots_.size() * 2 * sizeof(Entry) <= max_bytes_;
+        if (can_grow && (count_ + 1) * 4 > slots_.size() * 3) {
+            grow();
+            continue;
+        }
+        if (place(e, !can_grow)) break;
+        if (can_grow) {
+            grow();
+            continue;
+        }
+        // at the cap, and every entry of this bucket is on the current path
+        pinned_[Key{a, h}] = static_cast<int>(meta & (RANK | LOCK));
+        break;
+    }
+    ++count_;
+}
+
+void Table::unlock(const Key& k) {
+    uint64_t a = first(k), h = high(k);
+    Entry* b = bucket(a);
+    for (int i = 0; i < WAYS; ++i) {
+        if (b[i].a == a && (b[i].meta & HIGH) == h) {
+            b[i].meta &= ~LOCK;
+            return;
+        }
+    }
+    auto it = pinned_.find(Key{a, h});
+    if (it != pinned_.end()) {
+        pinned_.erase(it);  // forgetting a position off the path is safe
+        --count_;
+    }
+}
+
+}  // namespace sc
