@@ -114,9 +114,8 @@ void Search::reachable(std::vector<Reach>& out) const {
 
 SMove Search::stock_move(int i, int src, int dst, int n) const {
     if (i == pos.w - 1) return plain(src, dst, n);
-    std::vector<Reach> reach;
-    reachable(reach);
-    for (const Reach& r : reach)
+    reachable(reach_force_);
+    for (const Reach& r : reach_force_)
         if (r.i == i)
             return SMove{static_cast<int8_t>(i), static_cast<uint8_t>(r.draws),
                          static_cast<uint8_t>(r.nr), static_cast<uint8_t>(src),

@@ -71,6 +71,9 @@ class Search {
     Rec apply(const SMove& mv);
     void revert(const Rec& r);
     bool safe(int card) const;
+    // scratch lists the move generators reuse, so that a node allocates nothing
+    std::vector<SMove> mid_buf, last_buf;
+    std::vector<Reach> reach_buf;
 
   private:
     void gen(std::vector<SMove>& out);
@@ -92,7 +95,7 @@ class Search {
     std::vector<SMove> moves_;  // every frame's moves, stacked
     std::vector<Rec> forced_;   // every frame's forced moves, stacked
     std::vector<Frame> frames_;
-    std::vector<SMove> scratch_;
+    mutable std::vector<Reach> reach_force_;
     bool started_ = false;
     std::optional<Outcome> verdict_;
     int64_t nodes_ = 0;

@@ -21,9 +21,14 @@ Table::Table(size_t max_bytes) : max_bytes_(max_bytes) {
 
 int Table::find(const Key& k) const {
     uint64_t a = first(k), h = high(k);
-    const Entry* e = bucket(a);
-    for (int i = 0; i < WAYS; ++i) {
-        if (e[i].a == a && (e[i].meta & HIGH) == h) return static_cast<int>(e[i].meta & RANK);
+    for (int p = 0; p < PROBES; ++p) {
+        const Entry* e = bucket(a, p);
+        bool open = false;
+        for (int i = 0; i < WAYS; ++i) {
+            if (e[i].a == a && (e[i].meta & HIGH) == h) return static_cast<int>(e[i].meta & RANK);
+            open |= !e[i].a;
+        }
+        if (open) break;  // an entry of this key would have been placed here
     }
     if (!pinned_.empty()) {
         auto it = pinned_.find(Key{a, h});
@@ -43,14 +48,17 @@ void Table::grow() {
 }
 
 bool Table::place(const Entry& e, bool may_evict) {
-    Entry* b = bucket(e.a);
-    for (int i = 0; i < WAYS; ++i) {
-        if (!b[i].a) {
-            b[i] = e;
-            return true;
+    for (int p = 0; p < PROBES; ++p) {
+        Entry* b = bucket(e.a, p);
+        for (int i = 0; i < WAYS; ++i) {
+            if (!b[i].a) {
+                b[i] = e;
+                return true;
+            }
         }
     }
     if (!may_evict) return false;
+    Entry* b = bucket(e.a, 0);
     for (int i = 0; i < WAYS; ++i) {
         Entry& v = b[(victim_ + static_cast<uint64_t>(i)) % WAYS];
         if (!(v.meta & LOCK)) {
@@ -67,12 +75,9 @@ bool Table::place(const Entry& e, bool may_evict) {
 void Table::store(const Key& k, int rank, bool lock) {
     uint64_t a = first(k), h = high(k);
     uint64_t meta = h | (lock ? LOCK : 0) | (static_cast<uint64_t>(rank) & RANK);
-    Entry* b = bucket(a);
-    for (int i = 0; i < WAYS; ++i) {
-        if (b[i].a == a && (b[i].meta & HIGH) == h) {
-            b[i].meta = meta | (b[i].meta & LOCK);
-            return;
-        }
+    if (Entry* e = locate(a, h)) {
+        e->meta = meta | (e->meta & LOCK);
+        return;
     }
     if (!pinned_.empty()) {
         auto it = pinned_.find(Key{a, h});
@@ -100,14 +105,24 @@ void Table::store(const Key& k, int rank, bool lock) {
     ++count_;
 }
 
+Table::Entry* Table::locate(uint64_t a, uint64_t h) {
+    for (int p = 0; p < PROBES; ++p) {
+        Entry* e = bucket(a, p);
+        bool open = false;
+        for (int i = 0; i < WAYS; ++i) {
+            if (e[i].a == a && (e[i].meta & HIGH) == h) return &e[i];
+            open |= !e[i].a;
+        }
+        if (open) break;
+    }
+    return nullptr;
+}
+
 void Table::unlock(const Key& k) {
     uint64_t a = first(k), h = high(k);
-    Entry* b = bucket(a);
-    for (int i = 0; i < WAYS; ++i) {
-        if (b[i].a == a && (b[i].meta & HIGH) == h) {
-            b[i].meta &= ~LOCK;
-            return;
-        }
+    if (Entry* e = locate(a, h)) {
+        e->meta &= ~LOCK;
+        return;
     }
     auto it = pinned_.find(Key{a, h});
     if (it != pinned_.end()) {

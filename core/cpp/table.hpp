@@ -1,4 +1,5 @@
-// The transposition table: 16 bytes a position, in buckets of four (one cache line),
+// The transposition table: 16 bytes a position, in buckets of four (one cache line)
+// probed in turn,
 // with a cap in bytes. Below the cap it grows and forgets nothing, so the search is the
 // same search as Python's, node for node. At the cap it overwrites entries, never one
 // that is locked: the positions on the search's current path, whose entries keep the
@@ -43,8 +44,13 @@ class Table {
     static constexpr int WAYS = 4;
     static uint64_t first(const Key& k) { return k.a | 1; }
     static uint64_t high(const Key& k) { return k.b & HIGH; }
-    Entry* bucket(uint64_t a) { return &slots_[(a >> 1 & mask_) * WAYS]; }
-    const Entry* bucket(uint64_t a) const { return &slots_[(a >> 1 & mask_) * WAYS]; }
+    // an entry lives in its home bucket or one of the next PROBES - 1
+    static constexpr int PROBES = 8;
+    Entry* bucket(uint64_t a, int p) { return &slots_[(((a >> 1) + static_cast<uint64_t>(p)) & mask_) * WAYS]; }
+    const Entry* bucket(uint64_t a, int p) const {
+        return &slots_[(((a >> 1) + static_cast<uint64_t>(p)) & mask_) * WAYS];
+    }
+    Entry* locate(uint64_t a, uint64_t h);
     void grow();
     bool place(const Entry& e, bool may_evict);
 

@@ -28,7 +28,10 @@ bool safe_eagle_wing(const Search&, int) { return true; }
 void moves_eagle_wing(Search& s, std::vector<SMove>& out) {
     const Pos& p = s.pos;
     const int ncols = s.cfg.ncols;
-    std::vector<SMove> mid, last;
+    std::vector<SMove>& mid = s.mid_buf;
+    std::vector<SMove>& last = s.last_buf;
+    mid.clear();
+    last.clear();
     int empty = 0;
     for (int c = T0; c < T0 + ncols; ++c)
         if (!p.pl[c].n) {
@@ -53,7 +56,7 @@ void moves_eagle_wing(Search& s, std::vector<SMove>& out) {
         std::vector<SMove>& to = column && len > 1 ? out : mid;
         onto_columns(s, card, src, -1, 0, 0, to, column && len == 1 ? 0 : empty);
     }
-    std::vector<Reach> reach;
+    std::vector<Reach>& reach = s.reach_buf;
     s.reachable(reach);
     for (const Reach& r : reach) {
         int card = p.seq[r.i];

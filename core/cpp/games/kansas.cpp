@@ -23,7 +23,10 @@ void moves_kansas(Search& s, std::vector<SMove>& out) {
     s.fits(fits);
     const int pcol = p.pending & 15;
     const bool free = !pcol;
-    std::vector<SMove> mid, last;
+    std::vector<SMove>& mid = s.mid_buf;
+    std::vector<SMove>& last = s.last_buf;
+    mid.clear();
+    last.clear();
     int empty = 0;
     for (int c = T0; c < T0 + ncols; ++c)
         if (!p.pl[c].n) {
@@ -96,7 +99,8 @@ void moves_kansas(Search& s, std::vector<SMove>& out) {
         if (empty && free) mid.push_back(plain(WASTE, empty));
     }
     // the stock: "draw until X is on top, then play X"
-    std::vector<Reach> reach;
+    std::vector<Reach>& reach = s.reach_buf;
+    reach.clear();
     if (s.cfg.max_redeals == 0) {  // Kansas's own rule, one pass: the stock in order
         for (int i = p.w; i < p.sn; ++i) reach.push_back(Reach{i, i - p.w + 1, 0});
     } else {

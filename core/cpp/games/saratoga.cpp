@@ -110,7 +110,10 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
             }
         }
     }
-    std::vector<SMove> mid, last;
+    std::vector<SMove>& mid = s.mid_buf;
+    std::vector<SMove>& last = s.last_buf;
+    mid.clear();
+    last.clear();
     int empty = 0;
     for (int c = T0; c < T0 + ncols; ++c)
         if (!p.pl[c].n) {
@@ -166,7 +169,7 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
     }
     // the waste and the stock onto columns and foundations
     if (p.w) to_columns(s, canon, p.top(WASTE), WASTE, -1, 0, 0, mid, empty);
-    std::vector<Reach> reach;
+    std::vector<Reach>& reach = s.reach_buf;
     s.reachable(reach);
     for (const Reach& r : reach) {
         int card = p.seq[r.i];
