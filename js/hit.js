@@ -75,7 +75,7 @@ export function dropTarget(g, x, y, from, prefer = []) {
 
 /**
  * Keyboard focus order: piles grouped into rows by their slot's height, left to right.
- * The tableau row sits below the top row even where Eagle Wing's wings are staggered.
+ * The tableau row sits below the top row even where a layout staggers its columns.
  * @param {Geometry} g
  * @returns {string[][]}
  */

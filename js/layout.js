@@ -1,12 +1,21 @@
 // @ts-check
 /**
  * Table geometry: where every slot and card goes, in pixels, for a given cell width.
- * The slot positions are Aisleriot's own (its games' `set-layout` calls, in card units);
- * everything here is a pure function of (game, piles, width) so node --test covers it.
+ * The slot positions come in the view's `layout` (Aisleriot's own, from Python);
+ * everything here is a pure function of (layout, piles, width) so node --test covers it.
  */
 
 /** @typedef {"stock"|"waste"|"reserve"|"foundation"|"tableau"} SlotKind */
-/** @typedef {{pile: string, kind: SlotKind, ux: number, uy: number, fan: "down"|"right"|"none"}} SlotSpec */
+/**
+ * One slot of the view's `layout` (solitaire_widget/layouts.py): x in card widths, y in
+ * rows, and how its cards spread.
+ * @typedef {{pile: string, kind: SlotKind, x: number, y: number, fan: "down"|"right"|"none"}} SlotSpec
+ */
+/**
+ * What the view says about the table's shape. The page knows no game by name: every
+ * game-specific fact arrives here from Python's rules.
+ * @typedef {{cols: number, max_fan: number, slots: SlotSpec[], recycles?: boolean}} TableSpec
+ */
 /** @typedef {{pile: string, kind: SlotKind, x: number, y: number, w: number, h: number}} SlotBox */
 /** @typedef {{pile: string, index: number, code: string, x: number, y: number}} CardBox */
 /**
@@ -19,56 +28,12 @@ export const GAP = 0.16; // space between slots, in card widths
 export const ROW = 1.12; // one layout unit downwards, in card heights
 export const MARGIN = 0.3; // table edge, in card widths
 export const MAX_CARD_W = 112; // past this, bigger cards only waste screen
-export const MIN_CARD_W = 40;
+// Small enough that a nine-column table fits a 272 px cell (a phone, or Lab with
+// its file browser open in a narrow window): a small card beats one out of reach.
+export const MIN_CARD_W = 20;
 export const FAN_UP = 0.27; // face-up cards overlap, in card heights
 export const FAN_DOWN = 0.1; // face-down cards overlap less: only their backs show
 export const WASTE_FAN = 0.24; // three-card deals: visible waste spread, in card widths
-
-/** @param {string} pile @param {SlotKind} kind @param {number} ux @param {number} uy @param {"down"|"right"|"none"} [fan] @returns {SlotSpec} */
-const slot = (pile, kind, ux, uy, fan = "none") => ({ pile, kind, ux, uy, fan });
-
-/**
- * Slot positions from Aisleriot's layouts (RULES-REFERENCE 1.1, 2.1, 3.1).
- * `maxFan` bounds a column's spread (card heights below its first card): long Kansas and
- * Saratoga columns are squeezed to fit instead of growing the cell without bound.
- * @type {Record<string, {slots: (nTableau: number, drawCount: number) => SlotSpec[], cols: number, maxFan: number}>}
- */
-export const LAYOUTS = {
-  "eagle-wing": {
-    cols: 9,
-    maxFan: 0.7, // a wing holds at most three cards
-    slots: () => [
-      slot("s", "stock", 0, 0),
-      slot("w", "waste", 1, 0),
-      ...[0, 1, 2, 3].map((i) => slot(`f${i}`, "foundation", 3 + i, 0)),
-      // The two wings rise towards the trunk (the reserve) in the middle.
-      ...[1.2, 1.1, 1.0, 1.1].map((uy, i) => slot(`t${i}`, "tableau", i, uy, "down")),
-      slot("r", "reserve", 4, 1.35),
-      ...[1.1, 1.0, 1.1, 1.2].map((uy, i) => slot(`t${i + 4}`, "tableau", 5 + i, uy, "down")),
-    ],
-  },
-  saratoga: {
-    cols: 7,
-    maxFan: 2.6,
-    slots: (n, drawCount) => [
-      slot("s", "stock", 0, 0),
-      slot("w", "waste", 1, 0, drawCount > 1 ? "right" : "none"),
-      ...[0, 1, 2, 3].map((i) => slot(`f${i}`, "foundation", 3 + i, 0)),
-      ...Array.from({ length: n }, (_, i) => slot(`t${i}`, "tableau", i, 1, "down")),
-    ],
-  },
-  kansas: {
-    cols: 6.5,
-    maxFan: 2.6,
-    slots: (n) => [
-      slot("s", "stock", 0, 0),
-      slot("w", "waste", 1, 0),
-      ...[0, 1, 2, 3].map((i) => slot(`f${i}`, "foundation", 2.5 + i, 0)),
-      slot("r", "reserve", 0, 1),
-      ...Array.from({ length: n }, (_, i) => slot(`t${i}`, "tableau", 3.5 + i, 1, "down")),
-    ],
-  },
-};
 
 /**
  * Card width that fills `width` with the game's columns, within sensible bounds.
@@ -86,7 +51,7 @@ export function cardWidthFor(cols, width) {
  */
 export function cardWidthForHeight(rows, maxFan, maxHeight) {
   const perW = CARD_RATIO * (rows * ROW + 1 + maxFan) + 2 * MARGIN;
-  return Math.max(MIN_CARD_W, Math.floor(maxHeight / perW));
+  return Math.floor(maxHeight / perW);
 }
 
 export const MAX_TABLE_H = 640;
@@ -126,19 +91,18 @@ export const STACK_SHOWN = 2;
 
 /**
  * Lays the table out.
- * @param {string} game
+ * @param {TableSpec} spec the view's `layout`
  * @param {{s?: string[], w?: string[], r?: string[], f?: string[][], t?: string[][]}} piles
  * @param {number} width available width in pixels
- * @param {{drawCount?: number, maxHeight?: number}} [opts]
+ * @param {{maxHeight?: number}} [opts]
  * @returns {Geometry}
  */
-export function layoutTable(game, piles, width, opts = {}) {
-  const spec = LAYOUTS[game] || LAYOUTS.saratoga;
-  const tableau = piles.t || [];
-  const drawCount = opts.drawCount || 1;
-  const specs = spec.slots(tableau.length, drawCount);
-  const lowest = Math.max(...specs.map((s) => s.uy));
-  const cardW = Math.min(cardWidthFor(spec.cols, width), cardWidthForHeight(lowest, spec.maxFan, opts.maxHeight || MAX_TABLE_H));
+export function layoutTable(spec, piles, width, opts = {}) {
+  const specs = spec.slots;
+  const lowest = Math.max(...specs.map((s) => s.y));
+  const byHeight = cardWidthForHeight(lowest, spec.max_fan, opts.maxHeight || MAX_TABLE_H);
+  // The width decides first: every pile must stay on the table however narrow the cell.
+  const cardW = Math.max(MIN_CARD_W, Math.min(cardWidthFor(spec.cols, width), byHeight));
   const cardH = Math.round(cardW * CARD_RATIO);
   const step = cardW * (1 + GAP);
   const boardW = cardW * (spec.cols + (spec.cols - 1) * GAP + 2 * MARGIN);
@@ -151,14 +115,17 @@ export function layoutTable(game, piles, width, opts = {}) {
   const cards = [];
   let bottom = 0;
   for (const s of specs) {
-    const x = Math.round(offsetX + m + s.ux * step);
-    const y = Math.round(m + s.uy * cardH * ROW);
+    const x = Math.round(offsetX + m + s.x * step);
+    const y = Math.round(m + s.y * cardH * ROW);
     slots.push({ pile: s.pile, kind: s.kind, x, y, w: cardW, h: cardH });
     const codes = pileCards(piles, s.pile);
     if (s.fan === "down") {
-      const offs = fanOffsets(codes, cardH, spec.maxFan);
+      const offs = fanOffsets(codes, cardH, spec.max_fan);
       codes.forEach((code, index) => cards.push({ pile: s.pile, index, code, x, y: y + offs[index] }));
-      bottom = Math.max(bottom, y + cardH + spec.maxFan * cardH);
+      // The felt is as tall as the columns are now, plus one more face-up card: room
+      // to drop on the longest one without the cell growing under the pointer.
+      const fan = offs.length ? offs[offs.length - 1] : 0;
+      bottom = Math.max(bottom, y + cardH + Math.min(fan + FAN_UP * cardH, spec.max_fan * cardH));
     } else if (s.fan === "right") {
       // Three-card deals: the last three waste cards spread to the right, top card last.
       const first = Math.max(0, codes.length - 3);

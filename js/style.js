@@ -17,7 +17,10 @@ body[data-jp-theme-light=false] .sw-root,body.vscode-dark .sw-root,.sw-root.sw-d
 .sw-root [hidden]{display:none!important}
 .sw-bar select,.sw-bar input,.sw-bar button{font:inherit;color:var(--jp-ui-font-color1,#222);background:var(--jp-layout-color1,#fff);
 border:1px solid var(--jp-border-color1,#bbb);border-radius:4px;padding:2px 6px;min-height:26px}
-.sw-bar input{width:5.5em}
+.sw-bar input.sw-seed{width:7.8em;font-variant-numeric:tabular-nums}
+.sw-more{flex-basis:100%;display:flex;flex-wrap:wrap;gap:4px 6px;align-items:center;padding-top:5px;margin-top:1px;border-top:1px solid var(--jp-border-color2,#ddd)}
+.sw-bar button.sw-btn-more[aria-expanded=true]{background:var(--jp-layout-color3,#e4e4e4)}
+.sw-root[data-offline] .sw-table{opacity:.55;filter:grayscale(.6)}
 .sw-bar button{cursor:pointer}
 .sw-bar button:hover:not(:disabled){background:var(--jp-layout-color3,#e4e4e4)}
 .sw-bar button:disabled{opacity:.45;cursor:default}
@@ -52,7 +55,7 @@ color:#fff;font-weight:600;text-align:center;pointer-events:none;z-index:900;fon
 .sw-status{display:flex;flex-wrap:wrap;gap:2px 14px;padding:5px 10px;border-top:1px solid var(--jp-border-color2,#ddd);
 background:var(--jp-layout-color2,#f2f2f2);min-height:28px;align-items:center}
 .sw-status b{font-weight:600;color:var(--jp-ui-font-color2,#555);font-weight:500;margin-right:3px}
-.sw-opts{margin-left:auto;display:inline-flex;gap:10px;flex-wrap:wrap}
+.sw-opts{display:inline-flex;gap:10px;flex-wrap:wrap}
 .sw-opts label{display:inline-flex;align-items:center;gap:3px;cursor:pointer;color:var(--jp-ui-font-color2,#555)}
 .sw-opts input{margin:0}
 .sw-warn{flex-basis:100%;padding:2px 8px;border-radius:4px;font-weight:600;color:#5d3a00;background:#ffe0a3;border:1px solid #f0b64c}

@@ -1,7 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { layoutTable, fanOffsets, cardWidthFor, LAYOUTS, MAX_CARD_W, pileCards } from "../layout.js";
+import { readFileSync } from "node:fs";
+import { layoutTable as layoutFor, fanOffsets, cardWidthFor, MAX_CARD_W, MIN_CARD_W, pileCards } from "../layout.js";
 import { hitTest, dropTarget, pileBounds, focusRows, moveFocus } from "../hit.js";
+
+// The layouts as the view carries them (solitaire_widget/layouts.py writes them; a
+// Python test checks this copy is current).
+const LAYOUTS = JSON.parse(readFileSync(new URL("./layouts.json", import.meta.url), "utf8"));
+/** @param {string} name @param {any} piles @param {number} width @param {{drawCount?: number}} [o] */
+const layoutTable = (name, piles, width, o = {}) =>
+  layoutFor(LAYOUTS[o.drawCount === 3 ? `${name}-draw3` : name], piles, width);
 
 const kansas = {
   s: Array(36).fill("as"), w: [], r: ["2c", "3c", "4C"], f: [["5H"], [], [], []], t: [["9D"], ["QS"], ["7C"]],
@@ -16,14 +24,15 @@ const eagle = {
   t: [["2H"], ["3H"], ["4D", "3D"], ["9C"], ["TC"], ["JC"], ["QC"], ["KD"]],
 };
 
-test("the table fits every width from 600 to 1400 px", () => {
+test("the table fits every width from a 272 px cell to 1,900 px", () => {
   for (const [game, piles] of [["kansas", kansas], ["saratoga", saratoga], ["eagle-wing", eagle]]) {
-    for (let w = 600; w <= 1400; w += 50) {
+    for (let w = 272; w <= 1900; w += 16) {
       const g = layoutTable(game, piles, w);
       assert.ok(g.width <= w, `${game} at ${w}px is ${g.width}px wide`);
       for (const c of g.cards) assert.ok(c.x >= 0 && c.x + g.cardW <= w, `${game} card off the table at ${w}`);
       for (const s of g.slots) assert.ok(s.x + s.w <= w);
-      assert.ok(g.cardW <= MAX_CARD_W);
+      assert.ok(g.cardW <= MAX_CARD_W && g.cardW >= MIN_CARD_W);
+      for (const c of g.cards) assert.ok(c.y >= 0 && c.y + g.cardH <= g.height, `${game} card below the felt at ${w}`);
       assert.equal(g.cardH, Math.round(g.cardW * 1.4));
     }
   }
@@ -50,14 +59,24 @@ test("slots follow Aisleriot's layouts", () => {
 test("long columns are compressed, not grown", () => {
   const long = Array.from({ length: 19 }, (_, i) => (i < 6 ? "ac" : "KH"));
   const h = 140;
-  const offs = fanOffsets(long, h, LAYOUTS.saratoga.maxFan);
-  assert.ok(offs[offs.length - 1] <= LAYOUTS.saratoga.maxFan * h + 1);
+  const offs = fanOffsets(long, h, LAYOUTS.saratoga.max_fan);
+  assert.ok(offs[offs.length - 1] <= LAYOUTS.saratoga.max_fan * h + 1);
   for (let i = 1; i < offs.length; i++) assert.ok(offs[i] > offs[i - 1], "cards stay in order");
   const short = fanOffsets(["KH", "QH"], h, 3);
   assert.equal(short[1], Math.round(0.27 * h));
-  // The table's height does not depend on the column's length.
+  // A long column makes the felt taller, but only up to the squeezed fan's limit.
   const piles = { ...saratoga, t: saratoga.t.map((c, i) => (i === 0 ? long : c)) };
-  assert.equal(layoutTable("saratoga", piles, 900).height, layoutTable("saratoga", saratoga, 900).height);
+  const longer = { ...saratoga, t: saratoga.t.map((c, i) => (i === 0 ? [...long, ...long] : c)) };
+  assert.ok(layoutTable("saratoga", piles, 900).height > layoutTable("saratoga", saratoga, 900).height);
+  assert.equal(layoutTable("saratoga", piles, 900).height, layoutTable("saratoga", longer, 900).height);
+});
+
+test("the felt is as tall as the piles need, not as the longest fan could be", () => {
+  // Kansas at the deal: one card per column; the felt ends a card and a fan step below.
+  const g = layoutTable("kansas", kansas, 1000);
+  const lowest = Math.max(...g.cards.map((c) => c.y + g.cardH));
+  assert.ok(g.height - lowest <= 0.27 * g.cardH + 0.3 * g.cardW + 2, `${g.height - lowest}px of empty felt`);
+  assert.ok(g.height < 2 * g.cardH * 1.12 + g.cardH, `${g.height}px`);
 });
 
 test("stacked piles draw only their top cards; three-card waste fans right", () => {

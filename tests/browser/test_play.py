@@ -266,6 +266,9 @@ def test_toolbar_new_game_with_seed_and_select(make_harness):
     h.page.select_option(".sw-game", "saratoga")
     h.wait_version(v)
     assert w.game.name == "saratoga"
+    # the game's options, the rules and the language are in the "More" row
+    assert not h.page.is_visible(".sw-opt-draw")
+    h.page.click(".sw-btn-more")
     v = h.version()
     h.page.select_option(".sw-opt-draw", "3")
     h.wait_version(v)
@@ -429,6 +432,7 @@ def test_stop_button_and_solver_switches(make_harness):
     w.game.restart()
     h.sync()
     seq = h.seq()
+    h.page.click(".sw-btn-more")
     h.page.check(".sw-opt-warn_unwinnable")
     h.wait_seq(seq)
     assert w.warn_unwinnable is True
@@ -452,4 +456,4 @@ def test_stop_button_and_solver_switches(make_harness):
     line = Game("eagle-wing", seed=5).solve(seconds=5).solution
     assert w.view["hint"] == line[0]
     assert h.page.locator(".sw-hint").count() >= 1
-    assert h.notice().startswith("Βοήθεια (οδηγεί σε νίκη)")
+    assert h.notice().startswith("Υπόδειξη (οδηγεί σε νίκη)")

@@ -1,0 +1,224 @@
+// @ts-check
+/**
+ * Drawing the felt: slots, cards, the stock's and reserve's badges, and the highlights
+ * (selection, legal targets, hint, keyboard focus). Everything is positioned from the
+ * geometry of layout.js; the cards are SVG from cardsvg.js.
+ */
+import { parseCard, parseAction, targetsFor, rankLabel } from "./cards.js";
+import { cardSVG } from "./cardsvg.js";
+import { layoutTable, pileCards } from "./layout.js";
+import { pileName, cardName } from "./i18n.js";
+import { h } from "./dom.js";
+
+/** @typedef {import("./widget.js").Table} Table */
+/** @typedef {import("./widget.js").View} View */
+/** @typedef {import("./layout.js").Geometry} Geometry */
+
+/**
+ * What an empty stock shows: ↻ when a click turns the waste over, ✕ when nothing will
+ * come of it. Whether the game recycles at all comes from the rules (layout.recycles).
+ * @param {View} v
+ */
+export function emptyStockMark(v) {
+  const recycles = !!(v.layout && v.layout.recycles);
+  const left = v.redeals_left === null || (typeof v.redeals_left === "number" && v.redeals_left > 0);
+  return recycles && left && pileCards(v.piles, "w").length > 0 ? "↻" : "✕";
+}
+
+/**
+ * The rank an empty slot takes, printed in its outline ("" for none).
+ * @param {string} pile @param {View} v
+ */
+export function slotLabel(pile, v) {
+  if (pile === "s") return emptyStockMark(v);
+  const acc = (v.accepts || {})[pile];
+  return acc && acc.length <= 2 ? rankLabel(acc) : "";
+}
+
+/** Lays out and draws the view at the table's width. @param {Table} t */
+export function draw(t) {
+  const v = t.shownView();
+  if (!v || !v.piles || !v.layout || !t.width) return;
+  const g = layoutTable(v.layout, v.piles, t.width);
+  t.geom = g;
+  t.table.style.height = `${g.height}px`;
+  t.table.style.setProperty("--cw", `${g.cardW}px`);
+  const key = `${g.width}|${g.cardW}|${g.slots.map((s) => s.pile).join()}|${t.lang}|${v.base_rank}`;
+  if (key !== t.layoutKey) {
+    t.layoutKey = key;
+    buildSlots(t, g, v);
+  }
+  placeSlots(t, g, v);
+  placeCards(t, g, v);
+  decorate(t);
+}
+
+/** @param {Table} t @param {Geometry} g @param {View} v */
+function buildSlots(t, g, v) {
+  for (const e of t.slotEls.values()) e.remove();
+  t.slotEls.clear();
+  for (const s of g.slots) {
+    const e = h("div", `sw-slot sw-slot-${s.kind}${s.kind === "foundation" ? " sw-fslot" : ""}`, { "data-pile": s.pile, role: "button", tabindex: "-1" });
+    const label = h("span");
+    label.textContent = slotLabel(s.pile, v);
+    e.append(label);
+    Object.assign(e.style, { left: `${s.x}px`, top: `${s.y}px`, width: `${s.w}px`, height: `${s.h}px`, fontSize: `${Math.round(s.w * 0.42)}px` });
+    t.table.insertBefore(e, t.table.firstChild);
+    t.slotEls.set(s.pile, e);
+  }
+}
+
+/** @param {Table} t @param {Geometry} g @param {View} v */
+function placeSlots(t, g, v) {
+  for (const s of g.slots) {
+    const e = t.slotEls.get(s.pile);
+    if (!e) continue;
+    const n = pileCards(v.piles, s.pile).length;
+    const span = /** @type {HTMLElement} */ (e.firstChild);
+    if (s.pile === "s") span.textContent = n ? "" : emptyStockMark(v);
+    e.setAttribute("aria-label", slotAria(t, v, s.pile, n));
+  }
+  // Badges: stock count (+ redeals) and reserve count, on the slot's lower edge.
+  const place = (/** @type {HTMLElement} */ b, /** @type {string} */ pile, /** @type {string} */ text) => {
+    const s = g.slots.find((x) => x.pile === pile);
+    b.hidden = !s || text === "";
+    if (!s) return;
+    b.textContent = text;
+    b.style.left = `${s.x + s.w / 2}px`;
+    b.style.top = `${s.y + s.h - 2}px`;
+  };
+  const left = v.stock_left ?? pileCards(v.piles, "s").length;
+  place(t.badges.s, "s", left ? String(left) : "");
+  place(t.badges.r, "r", v.reserve_left ? String(v.reserve_left) : "");
+  const sSlot = g.slots.find((x) => x.pile === "s");
+  if (sSlot) {
+    const r = v.redeals_left;
+    t.stockTag.hidden = !(v.layout && v.layout.recycles);
+    t.stockTag.textContent = r === null || r === undefined ? `↻ ${t.tr("st.unlimited")}` : `↻ ${r}`;
+    t.stockTag.title = t.tr("st.redeals");
+    t.stockTag.style.left = `${sSlot.x + sSlot.w / 2}px`;
+    t.stockTag.style.top = `${sSlot.y + 6}px`;
+  }
+}
+
+/** @param {Table} t @param {View} v @param {string} pile @param {number} n */
+function slotAria(t, v, pile, n) {
+  const name = pileName(t.lang, pile);
+  if (n) return `${name}, ${n}`;
+  const acc = (v.accepts || {})[pile];
+  const empty = t.tr("slot.empty", { pile: name });
+  if (!acc) return empty;
+  const what = acc === "any" ? t.tr("accept.any") : acc === "waste" ? t.tr("accept.waste") : t.tr(`rank.${acc}`);
+  return `${empty}, ${t.tr("slot.accepts", { what })}`;
+}
+
+/** @param {Table} t @param {Geometry} g @param {View} v */
+function placeCards(t, g, v) {
+  const seen = new Set();
+  const before = t.badges.s;
+  g.cards.forEach((c, z) => {
+    const key = c.code.toUpperCase();
+    seen.add(key);
+    let e = t.cardEls.get(key);
+    if (!e) {
+      e = h("div", "sw-card", { role: "button", tabindex: "-1" });
+      t.cardEls.set(key, e);
+      t.table.insertBefore(e, before);
+    }
+    const card = parseCard(c.code);
+    const up = !!card && card.faceUp;
+    if (e.dataset.card !== c.code) {
+      e.dataset.card = c.code;
+      e.classList.toggle("sw-down", !up);
+      e.innerHTML = up ? cardSVG(c.code) : "";
+    }
+    e.dataset.pile = c.pile;
+    e.dataset.index = String(c.index);
+    e.style.left = `${c.x}px`;
+    e.style.top = `${c.y}px`;
+    e.style.width = `${g.cardW}px`;
+    e.style.height = `${g.cardH}px`;
+    e.style.zIndex = String(10 + z);
+    e.style.transform = "";
+    e.classList.remove("sw-drag", "sw-snap");
+    const pileLabel = pileName(t.lang, c.pile);
+    e.setAttribute("aria-label", up && card
+      ? t.tr("card.on", { card: cardName(t.lang, card.rank, card.suit), pile: pileLabel })
+      : t.tr("card.on", { card: t.tr("card.down"), pile: pileLabel }));
+  });
+  for (const [key, e] of t.cardEls) {
+    if (!seen.has(key)) {
+      e.remove();
+      t.cardEls.delete(key);
+    }
+  }
+}
+
+/** The element that shows a pile's card at `index`, or the pile's slot. @param {Table} t @param {string} pile @param {number} index */
+export function elementAt(t, pile, index) {
+  if (index >= 0 && t.geom) {
+    const c = t.geom.cards.find((x) => x.pile === pile && x.index === index);
+    if (c) return t.cardEls.get(c.code.toUpperCase()) || null;
+  }
+  return t.slotEls.get(pile) || null;
+}
+
+/** Element of a pile's top card, or its slot when empty. @param {Table} t @param {string} pile */
+export function topElement(t, pile) {
+  const n = pileCards(t.shownView().piles, pile).length;
+  return elementAt(t, pile, n - 1);
+}
+
+/** Selection, legal targets, hint and focus highlights. @param {Table} t */
+export function decorate(t) {
+  for (const e of t.table.querySelectorAll(".sw-sel,.sw-target,.sw-hint,.sw-focus")) {
+    e.classList.remove("sw-sel", "sw-target", "sw-hint", "sw-focus");
+  }
+  for (const e of t.cardEls.values()) e.removeAttribute("aria-pressed");
+  const v = t.shownView();
+  if (t.sel) {
+    const { pile, index } = t.sel;
+    const n = pileCards(v.piles, pile).length;
+    for (let i = index; i < n; i++) {
+      const e = elementAt(t, pile, i);
+      if (e) {
+        e.classList.add("sw-sel");
+        e.setAttribute("aria-pressed", "true");
+      }
+    }
+    for (const tgt of targetsFor(v.legal || [], pile, n - index)) topElement(t, tgt)?.classList.add("sw-target");
+  } else if (t.press && t.press.dragging) {
+    for (const tgt of t.press.targets) topElement(t, tgt)?.classList.add("sw-target");
+  }
+  if (v.hint && !t.sel) {
+    if (v.hint === "draw") topElement(t, "s")?.classList.add("sw-hint");
+    else {
+      const p = parseAction(v.hint);
+      if (p) {
+        const n = pileCards(v.piles, p.source).length;
+        for (let i = n - p.count; i < n; i++) elementAt(t, p.source, i)?.classList.add("sw-hint");
+        topElement(t, p.target)?.classList.add("sw-hint");
+      }
+    }
+  }
+  clampFocus(t);
+  const f = elementAt(t, t.focus.pile, t.focus.index);
+  for (const e of t.table.querySelectorAll('[tabindex="0"]')) if (e !== t.table) e.setAttribute("tabindex", "-1");
+  if (f) {
+    f.setAttribute("tabindex", "0");
+    const active = t.el.ownerDocument.activeElement;
+    if (t.keyboardActive && t.table.contains(active)) {
+      f.classList.add("sw-focus");
+      if (active !== f) f.focus({ preventScroll: true });
+    }
+  }
+}
+
+/** Keeps keyboard focus on a card or slot that exists. @param {Table} t */
+export function clampFocus(t) {
+  const v = t.shownView();
+  if (!v.piles || !t.geom) return;
+  if (!t.geom.slots.some((s) => s.pile === t.focus.pile)) t.focus = { pile: t.geom.slots[0].pile, index: -1 };
+  const n = pileCards(v.piles, t.focus.pile).length;
+  if (t.focus.index >= n || t.focus.index < 0 || !elementAt(t, t.focus.pile, t.focus.index)) t.focus.index = n - 1;
+}

@@ -1,0 +1,41 @@
+// @ts-check
+/**
+ * The keyboard: which command a key press means. Pure, so node --test covers the map;
+ * the table (widget.js) carries the commands out.
+ */
+
+/**
+ * @typedef {{key: string, ctrl: boolean, shift: boolean, alt: boolean,
+ *   inField: boolean, inTable: boolean}} KeyPress
+ * `inField`: the key went to a text box or selector; `inTable`: to the card table.
+ */
+/**
+ * @typedef {"undo"|"redo"|"draw"|"hint"|"autoplay"|"solve"|"new"|"escape"|"pick"|
+ *   "foundation"|"left"|"right"|"up"|"down"} KeyCommand
+ */
+
+/** Letter keys and what they do (upper and lower case alike). */
+export const LETTERS = /** @type {Record<string, KeyCommand>} */ ({
+  d: "draw", h: "hint", u: "undo", r: "redo", a: "autoplay", s: "solve", n: "new",
+});
+
+/**
+ * What a key press asks for; null when it is not the table's (it then goes on to
+ * JupyterLab or the browser untouched).
+ * @param {KeyPress} k
+ * @returns {KeyCommand | null}
+ */
+export function keyCommand(k) {
+  const key = k.key;
+  if (k.ctrl && (key === "z" || key === "Z")) return k.shift ? "redo" : "undo";
+  if (k.ctrl && (key === "y" || key === "Y")) return "redo";
+  if (k.inField || (k.ctrl && key !== "Enter") || k.alt) return null;
+  if (k.inTable && key.startsWith("Arrow")) {
+    const dir = key.slice(5).toLowerCase();
+    return dir === "left" || dir === "right" || dir === "up" || dir === "down" ? dir : null;
+  }
+  if (k.inTable && (key === "Enter" || key === " ")) return k.ctrl ? "foundation" : "pick";
+  if (key === "Escape") return "escape";
+  if (key.length === 1) return LETTERS[key.toLowerCase()] || null;
+  return null;
+}

@@ -1,0 +1,107 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync } from "node:fs";
+import { keyCommand } from "../keys.js";
+import { seedForNew } from "../toolbar.js";
+import { clickIntent, DOUBLE_CLICK_MS } from "../pointer.js";
+import { emptyStockMark, slotLabel } from "../drawing.js";
+import { statusNotice } from "../status.js";
+import { t } from "../i18n.js";
+
+const k = (key, o = {}) => keyCommand({ key, ctrl: false, shift: false, alt: false, inField: false, inTable: true, ...o });
+
+test("keys: letters, Ctrl shortcuts, arrows only on the table, nothing from text boxes", () => {
+  assert.equal(k("d"), "draw");
+  assert.equal(k("H"), "hint");
+  assert.equal(k("n"), "new");
+  assert.equal(k("z", { ctrl: true }), "undo");
+  assert.equal(k("Z", { ctrl: true, shift: true }), "redo");
+  assert.equal(k("y", { ctrl: true }), "redo");
+  assert.equal(k("ArrowLeft"), "left");
+  assert.equal(k("ArrowLeft", { inTable: false }), null);
+  assert.equal(k("Enter"), "pick");
+  assert.equal(k(" "), "pick");
+  assert.equal(k("Enter", { ctrl: true }), "foundation");
+  assert.equal(k("Escape"), "escape");
+  assert.equal(k("d", { inField: true }), null, "typing in the seed box");
+  assert.equal(k("z", { ctrl: true, inField: true }), "undo");
+  assert.equal(k("c", { ctrl: true }), null, "Ctrl+C is the browser's");
+  assert.equal(k("d", { alt: true }), null);
+  assert.equal(k("q"), null);
+  assert.equal(k("F5"), null);
+});
+
+test("New deals a new game unless the player typed a deal number", () => {
+  assert.equal(seedForNew("7", false), null, "the box shows the deal being played");
+  assert.equal(seedForNew(" 1234 ", true), "1234");
+  assert.equal(seedForNew("", true), null);
+  // Whatever was typed goes to Python, which names a bad number instead of dealing at random.
+  assert.equal(seedForNew("-5", true), "-5");
+  assert.equal(seedForNew("99999999999999", true), "99999999999999");
+});
+
+const view = {
+  piles: { s: ["ks", "qs"], w: ["2D"], f: [[], [], [], []], t: [["ac", "5H", "4S"], ["6C"], []] },
+  legal: ["draw", "t0>t1*2", "w>t0", "t2>f0"],
+};
+
+test("every click on the stock deals, however fast and whatever was selected", () => {
+  let state = { sel: null, lastClick: null };
+  for (let i = 0; i < 5; i++) {
+    const out = clickIntent(view, state, "s", 1, 1000 + i);
+    assert.deepEqual(out.send, ["draw", {}]);
+    state = out;
+  }
+  const selected = { sel: { pile: "w", index: 0 }, lastClick: { pile: "w", at: 1000 } };
+  assert.deepEqual(clickIntent(view, selected, "s", -1, 1001).send, ["draw", {}]);
+});
+
+test("click-to-move: select, move, reselect, deselect, double-click", () => {
+  const first = clickIntent(view, { sel: null, lastClick: null }, "t0", 1, 0);
+  assert.deepEqual(first.sel, { pile: "t0", index: 1 });
+  assert.equal(first.send, undefined);
+  const moved = clickIntent(view, { ...first, lastClick: null }, "t1", 0, 10_000);
+  assert.deepEqual(moved.send, ["move", { action: "t0>t1*2" }]);
+  assert.equal(moved.sel, null);
+  // A click on another card that can start a move selects it instead.
+  const re = clickIntent(view, { ...first, lastClick: null }, "w", 0, 10_000);
+  assert.deepEqual(re.sel, { pile: "w", index: 0 });
+  // Face-down cards and empty slots select nothing.
+  assert.equal(clickIntent(view, { sel: null, lastClick: null }, "t0", 0, 0).sel, null);
+  // A second click on the same pile within the double-click time sends it up.
+  const dbl = clickIntent(view, first, "t0", 2, DOUBLE_CLICK_MS - 1);
+  assert.deepEqual(dbl.send, ["foundation", { pile: "t0" }]);
+  const slow = clickIntent(view, first, "t0", 2, DOUBLE_CLICK_MS + 1);
+  assert.equal(slow.send, undefined, "too slow: a click on the selection deselects");
+  assert.equal(slow.sel, null);
+});
+
+test("an empty stock shows ↻ only where the rules recycle and a redeal is left", () => {
+  const empty = { piles: { s: [], w: ["2D"] }, redeals_left: 1, layout: { recycles: true } };
+  assert.equal(emptyStockMark(empty), "↻");
+  assert.equal(emptyStockMark({ ...empty, redeals_left: null }), "↻");
+  assert.equal(emptyStockMark({ ...empty, redeals_left: 0 }), "✕");
+  assert.equal(emptyStockMark({ ...empty, piles: { s: [], w: [] } }), "✕");
+  assert.equal(emptyStockMark({ ...empty, layout: { recycles: false } }), "✕");
+  assert.equal(slotLabel("f0", { accepts: { f0: "T" } }), "10");
+  assert.equal(slotLabel("t0", { accepts: { t0: "any" } }), "");
+});
+
+test("the status line says what is selected after a selection, the notice otherwise", () => {
+  const v = { ...view, seq: 5, notice: { text: "Hint: draw", level: "hint" } };
+  const tr = (key, args) => t("en", key, args);
+  assert.equal(statusNotice(v, null, -1, "en", tr).text, "Hint: draw");
+  assert.equal(statusNotice(v, { pile: "t0", index: 1 }, 5, "en", tr).text, "Selected: Five of hearts");
+  // A newer view's notice (seq 6) wins over a selection made before it.
+  assert.equal(statusNotice({ ...v, seq: 6 }, { pile: "t0", index: 1 }, 5, "en", tr).text, "Hint: draw");
+  assert.equal(statusNotice({ ...v, notice: null }, { pile: "w", index: 0 }, 1, "el", (key, a) => t("el", key, a)).text,
+    "Επιλογή: Δύο καρό");
+});
+
+test("no game is named in the front end's sources", () => {
+  const dir = new URL("../", import.meta.url);
+  for (const f of readdirSync(dir).filter((n) => n.endsWith(".js"))) {
+    const src = readFileSync(new URL(f, dir), "utf8").toLowerCase();
+    for (const name of ["kansas", "saratoga", "eagle"]) assert.ok(!src.includes(name), `${f} names ${name}`);
+  }
+});

@@ -1,0 +1,207 @@
+// @ts-check
+/**
+ * The toolbar: the game, the deal number, New and the everyday buttons in one row, and
+ * a "More" row below it (opened by its button) for the controls a player needs less
+ * often: the game's options, Restart, Autoplay, the solver switches, the rules, the
+ * language. It sends intents through the table and never decides anything itself.
+ */
+import { h } from "./dom.js";
+
+/** @typedef {import("./widget.js").Table} Table */
+/** @typedef {{name: string, title: string, title_el: string, options: Record<string, any[]>}} CatalogEntry */
+
+export const MAX_SEED = 4294967295;
+
+/**
+ * What New sends as the seed: null (a new random deal) unless the player typed a deal
+ * number since the box last showed the deal being played; then exactly what was typed
+ * (Python checks it and names a bad one instead of dealing something else).
+ * @param {string} text the seed box's text @param {boolean} edited typed by the player
+ * @returns {string | null}
+ */
+export function seedForNew(text, edited) {
+  const v = text.trim();
+  return edited && v !== "" ? v : null;
+}
+
+/** The buttons of the main row, in order; "more" opens the second row. */
+export const MAIN = /** @type {const} */ (["new", "undo", "redo", "hint", "solve"]);
+/** The buttons of the "More" row. */
+export const MORE = /** @type {const} */ (["restart", "autoplay", "rules"]);
+
+export class Toolbar {
+  /** @param {Table} table */
+  constructor(table) {
+    this.t = table;
+    /** True once the player typed in the seed box; a new view showing another deal resets it. */
+    this.seedEdited = false;
+    /** @type {number | null | undefined} the seed the box last showed */
+    this.shownSeed = undefined;
+    const bar = h("div", "sw-bar", { role: "toolbar" });
+    this.bar = bar;
+    this.gameSel = h("select", "sw-game");
+    // Text, not type=number: a number box reports "" for text it cannot read (and
+    // "-5" as -5), so a mistyped deal number would silently become a random deal.
+    this.seedIn = h("input", "sw-seed", { type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", maxlength: "12" });
+    /** @type {Record<string, HTMLButtonElement>} */
+    this.btn = {};
+    for (const k of [...MAIN, ...MORE, "more"]) {
+      this.btn[k] = h("button", `sw-btn-${k}`, { type: "button", "data-action": k });
+    }
+    this.btn.more.setAttribute("aria-expanded", "false");
+    this.more = h("div", "sw-more", { hidden: "" });
+    this.more.id = `sw-more-${Math.random().toString(36).slice(2)}`;
+    this.btn.more.setAttribute("aria-controls", this.more.id);
+    this.drawSel = h("select", "sw-opt-draw");
+    this.redealSel = h("select", "sw-opt-redeals");
+    this.drawLabel = h("label");
+    this.redealLabel = h("label");
+    this.drawLabel.append(this.drawSel);
+    this.redealLabel.append(this.redealSel);
+    this.langSel = h("select", "sw-lang");
+    this.langSel.append(new Option("EN", "en"), new Option("ΕΛ", "el"));
+    // Solver switches: Python owns them (view.settings); a change is a request.
+    /** @type {Record<string, HTMLInputElement>} */
+    this.opt = {};
+    /** @type {Record<string, HTMLLabelElement>} */
+    this.optLabel = {};
+    const opts = h("span", "sw-opts");
+    for (const k of ["exact_hint", "warn_unwinnable"]) {
+      const box = h("input", `sw-opt-${k}`, { type: "checkbox" });
+      const lab = h("label");
+      lab.append(box, h("span"));
+      this.opt[k] = box;
+      this.optLabel[k] = lab;
+      opts.append(lab);
+      table.on(box, "change", () => table.send("setting", { name: k, value: box.checked }));
+    }
+    bar.append(this.gameSel, this.seedIn, this.btn.new, h("span", "sw-sep"),
+      this.btn.undo, this.btn.redo, this.btn.hint, this.btn.solve, h("span", "sw-grow"), this.btn.more);
+    this.more.append(this.drawLabel, this.redealLabel, this.btn.restart, this.btn.autoplay, opts,
+      h("span", "sw-grow"), this.btn.rules, this.langSel);
+    bar.append(this.more);
+
+    const onClick = (/** @type {MouseEvent} */ e) => {
+      const b = /** @type {HTMLElement} */ (e.target).closest("button");
+      if (!b || b.disabled) return;
+      const a = b.dataset.action;
+      if (a === "more") return this.toggleMore();
+      if (a === "rules") return table.toggleRules();
+      if (a === "new") return this.sendNew();
+      if (a === "solve") return table.send(table.solverActive() ? "stop" : "solve");
+      if (a) table.command(a);
+    };
+    table.on(bar, "click", onClick);
+    table.on(this.seedIn, "input", () => {
+      this.seedEdited = true;
+    });
+    table.on(this.seedIn, "keydown", (e) => {
+      if (e.key === "Enter") this.sendNew();
+    });
+    const select = () => table.send("select", { game: this.gameSel.value, options: this.chosenOptions() });
+    table.on(this.gameSel, "change", select);
+    table.on(this.drawSel, "change", select);
+    table.on(this.redealSel, "change", select);
+    table.on(this.langSel, "change", () => table.send("lang", { lang: this.langSel.value }));
+  }
+
+  /** New: a new random deal, or the deal number the player typed. */
+  sendNew() {
+    this.t.send("new", { seed: seedForNew(this.seedIn.value, this.seedEdited) });
+    // Typed once, dealt once: the next New is a new deal again (a refused number is
+    // named in the notice).
+    this.seedEdited = false;
+  }
+
+  toggleMore() {
+    const open = this.more.hidden;
+    this.more.hidden = !open;
+    this.btn.more.setAttribute("aria-expanded", String(open));
+  }
+
+  /** Options as the selectors show them. @returns {Record<string, any>} */
+  chosenOptions() {
+    const entry = this.t.catalog().find((g) => g.name === this.gameSel.value);
+    /** @type {Record<string, any>} */
+    const out = {};
+    if (!entry) return out;
+    if (entry.options.draw) out.draw = Number(this.drawSel.value) || 1;
+    if (entry.options.redeals) out.redeals = this.redealSel.value === "none" ? null : Number(this.redealSel.value);
+    return out;
+  }
+
+  fillGames() {
+    const t = this.t;
+    const current = t.view.game;
+    this.gameSel.replaceChildren(...t.catalog().map((g) => new Option(t.lang === "el" ? g.title_el : g.title, g.name)));
+    if (current) this.gameSel.value = current;
+  }
+
+  relabel() {
+    const t = this.t;
+    const v = t.view;
+    this.langSel.value = t.lang;
+    const labels = { new: "ui.new", restart: "ui.restart", undo: "ui.undo", redo: "ui.redo", hint: "ui.hint", autoplay: "ui.autoplay", rules: "ui.rules", more: "ui.more" };
+    for (const [k, key] of Object.entries(labels)) this.btn[k].textContent = t.tr(key);
+    this.btn.more.textContent = `${t.tr("ui.more")} ▾`;
+    this.btn.more.title = t.tr("ui.more.title");
+    for (const [k, key] of [["exact_hint", "ui.exact"], ["warn_unwinnable", "ui.warn"]]) {
+      /** @type {HTMLElement} */ (this.optLabel[k].lastChild).textContent = t.tr(key);
+      this.optLabel[k].title = t.tr(`${key}.title`);
+    }
+    const keyHints = { undo: " (U, Ctrl+Z)", redo: " (Ctrl+Y)", hint: " (H)", new: " (N)", autoplay: " (A)" };
+    for (const [k, s] of Object.entries(keyHints)) this.btn[k].title = t.tr(`ui.${k}`) + s;
+    this.bar.setAttribute("aria-label", t.tr("ui.toolbar"));
+    this.gameSel.setAttribute("aria-label", t.tr("ui.game"));
+    this.seedIn.setAttribute("aria-label", t.tr("ui.seed"));
+    this.seedIn.title = t.tr("ui.seed.edit");
+    this.seedIn.placeholder = t.tr("ui.seed");
+    this.langSel.setAttribute("aria-label", t.tr("ui.lang"));
+    this.drawSel.setAttribute("aria-label", t.tr("ui.draw"));
+    this.redealSel.setAttribute("aria-label", t.tr("ui.redeals"));
+    this.drawSel.replaceChildren(new Option(t.tr("ui.draw1"), "1"), new Option(t.tr("ui.draw3"), "3"));
+    const r = v.options && v.options.redeals;
+    const redeals = [new Option(t.tr("ui.redeals2"), "2"), new Option(t.tr("ui.unlimited"), "none")];
+    if (typeof r === "number" && r !== 2) redeals.push(new Option(`${r}`, String(r)));
+    this.redealSel.replaceChildren(...redeals);
+    this.fillGames();
+  }
+
+  /** Shows the view's game, options, seed and what the buttons can do now. */
+  update() {
+    const t = this.t;
+    const v = t.view;
+    if (this.gameSel.value !== v.game) this.gameSel.value = v.game;
+    const opts = v.options || {};
+    // Only the options the catalog offers for this game get a selector.
+    const offered = (t.catalog().find((g) => g.name === v.game) || { options: {} }).options;
+    this.drawLabel.hidden = !("draw" in offered);
+    this.redealLabel.hidden = !("redeals" in offered);
+    if ("draw" in opts) this.drawSel.value = String(opts.draw);
+    if ("redeals" in opts) {
+      const val = opts.redeals === null ? "none" : String(opts.redeals);
+      if (![...this.redealSel.options].some((o) => o.value === val)) this.redealSel.append(new Option(val, val));
+      this.redealSel.value = val;
+    }
+    const seed = v.seed ?? null;
+    // Another deal on the table: the box shows its number again and counts as untouched
+    // (a refused deal number stays in the box, as typed, to be corrected).
+    if (seed !== this.shownSeed) {
+      this.shownSeed = seed;
+      this.seedEdited = false;
+    }
+    if (!this.seedEdited && t.el.ownerDocument.activeElement !== this.seedIn) this.seedIn.value = String(seed ?? "");
+    const reviewing = t.reviewing();
+    this.btn.undo.disabled = !v.can_undo || reviewing;
+    this.btn.redo.disabled = !v.can_redo || reviewing;
+    this.btn.restart.disabled = !v.can_undo;
+    const active = t.solverActive();
+    this.btn.solve.textContent = t.tr(active ? "ui.stop" : "ui.solve");
+    this.btn.solve.title = `${t.tr(active ? "ui.stop.title" : "ui.solve.title")} (S)`;
+    this.btn.solve.setAttribute("aria-pressed", String(active));
+    this.btn.solve.disabled = !active && v.status === "won";
+    const set = v.settings || { exact_hint: false, warn_unwinnable: false };
+    this.opt.exact_hint.checked = !!set.exact_hint;
+    this.opt.warn_unwinnable.checked = !!set.warn_unwinnable;
+  }
+}
