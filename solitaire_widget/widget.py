@@ -38,6 +38,7 @@ _log = logging.getLogger(__name__)
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 _BUNDLE = _STATIC / "widget.js"
+_STYLE = _STATIC / "widget.css"  # js/style.js, written by `npm run build`
 
 LANGS = ("en", "el")
 # Seeds are GLib guint32 values (g_rand_new_with_seed).
@@ -97,6 +98,8 @@ class SolitaireWidget(anywidget.AnyWidget):
     """
 
     _esm = _BUNDLE
+    # The styles travel with the widget (marimo draws it in a shadow root).
+    _css = _STYLE
     view = traitlets.Dict().tag(sync=True)
     lang = traitlets.Unicode("en").tag(sync=True)
     rules = traitlets.Unicode("").tag(sync=True)

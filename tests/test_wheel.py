@@ -7,6 +7,7 @@ import importlib.util
 import os
 import subprocess
 import sys
+import sysconfig
 import textwrap
 import zipfile
 from pathlib import Path
@@ -36,14 +37,21 @@ def test_wheel_installs_and_loads_its_bundle(tmp_path):
     wheel = _build_wheel(tmp_path / "dist")
     names = zipfile.ZipFile(wheel).namelist()
     assert "solitaire_widget/static/widget.js" in names
+    assert "solitaire_widget/static/widget.css" in names  # the widget's _css
     assert "solitaire_widget/widget.py" in names
 
     venv = tmp_path / "venv"
-    # System site-packages provide anywidget and friends without a download; the
-    # package itself must come from the wheel.
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)],
-                   check=True, timeout=300)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
     py = venv / "bin" / "python"
+    # The running environment (the project's .venv) provides anywidget and friends
+    # without a download: its site-packages go on the new venv's path, after the
+    # venv's own, as plain paths (their .pth files, this checkout's editable install
+    # among them, are not read). The package itself must come from the wheel.
+    where = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
+    site = subprocess.run([str(py), "-c", where], check=True, capture_output=True,
+                          text=True).stdout.strip()
+    parent = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    (Path(site) / "_parent_env.pth").write_text("\n".join(sorted(parent)) + "\n")
     r = subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index",
                         str(wheel)], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
