@@ -230,7 +230,11 @@ Key Search::key() const {
         k[t] ^= z.reserve[t][pos.pl[RESERVE].n];
         for (int s = 0; s < 4; ++s) k[t] ^= z.height[t][s][h[s]];
         if (cfg.draw != 1) k[t] ^= z.waste_len[t][pos.w];
-        if (!prune) k[t] ^= rotl(z.waste_len[t][pos.w], 17) ^ z.used[t][pos.used];
+        // unpruned, the exact stock position and redeal count are keyed (the count has no
+        // bound with unlimited redeals, so it is mixed in rather than looked up)
+        if (!prune)
+            k[t] ^= rotl(z.waste_len[t][pos.w], 17) ^
+                    mix64(static_cast<uint64_t>(pos.used) * 0x9e3779b97f4a7c15ULL + z.used[t][t]);
     }
     // the columns in any order: a sum of one mixed hash per column
     for (int c = T0; c < T0 + cfg.ncols; ++c) {

@@ -1,0 +1,92 @@
+"""The compiled search core (the ``solitaire_core`` package) behind the interface of
+``solver.Search``: ``run(seconds, nodes)`` gives ``(result, line)`` or raises
+``BudgetSpent`` and can then be called again to go on, and ``nodes`` counts the nodes
+searched so far.
+
+The core is the same search as the Python one, move for move (tests compare node counts
+and lines on many deals), in C++ with the GIL released. Where it cannot be imported
+(Pyodide in JupyterLite, an unusual platform) ``available()`` is False and the solver
+runs the Python search instead.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .games.base import Table
+
+try:
+    import solitaire_core as _core
+except ImportError:  # no wheel for this platform: the Python search is the fallback
+    _core = None
+
+# What the transposition table of one search may take at most, in MB. A position costs
+# 16 bytes (at 3/4 load, about 21), so 512 MB holds some 25 million positions.
+MEMORY_MB = 512.0
+
+
+def available() -> bool:
+    """Whether the compiled core is loaded."""
+    return _core is not None
+
+
+class CoreSearch:
+    """One search from one position in the compiled core (see ``solver.Search``)."""
+
+    engine = "core"
+
+    def __init__(self, table: Table, *, prune: bool = True, order: int | None = None,
+                 memory_mb: float = MEMORY_MB) -> None:
+        if _core is None:
+            raise RuntimeError("the compiled search core (solitaire_core) is not installed")
+        rules = table.rules
+        self._search = _core.Search(
+            rules.name,
+            [list(p) for p in table.piles],
+            table.redeals_used,
+            rules.max_redeals,
+            rules.draw_count,
+            table.base,
+            prune,
+            order,
+            memory_mb,
+        )
+
+    @property
+    def nodes(self) -> int:
+        return self._search.nodes
+
+    @property
+    def table_bytes(self) -> int:
+        """Bytes the transposition table holds now."""
+        return self._search.table_bytes
+
+    @property
+    def table_entries(self) -> int:
+        return self._search.table_entries
+
+    def run(self, seconds: float | None, nodes: int | None) -> tuple[str, list[str]]:
+        from .solver import BudgetSpent
+
+        result, line = self._search.run(seconds, nodes)
+        if result == "unknown":
+            raise BudgetSpent
+        return result, list(line)
+
+
+def legal_moves(table: Table) -> list[str]:
+    """The core's legal actions at ``table``'s position (for the tests against Python)."""
+    rules = table.rules
+    return _core.legal_moves(rules.name, [list(p) for p in table.piles], table.redeals_used,
+                             rules.max_redeals, rules.draw_count, table.base)
+
+
+def perft(table: Table, depth: int) -> list[int]:
+    """Distinct positions the core reaches after exactly 1..``depth`` actions."""
+    rules = table.rules
+    return _core.perft(rules.name, [list(p) for p in table.piles], table.redeals_used,
+                       rules.max_redeals, rules.draw_count, table.base, depth)
+
+
+__all__ = ["MEMORY_MB", "CoreSearch", "available", "legal_moves", "perft"]

@@ -1,0 +1,325 @@
+"""The compiled core is a second implementation of the rules and the search; these
+tests prove it equal to the Python ones, mechanically:
+
+- perft: the distinct positions reachable in 1..N actions, counted by both;
+- the legal actions at every step of every Aisleriot trace in tests/data;
+- the search itself, node for node: the same verdict, the same node count and the same
+  winning line for the same budget (the core's table forgets nothing below its cap);
+- every won line replays through ``Game.play``.
+
+And that bad input is refused with a clear error, never a crash of the interpreter.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solitaire_widget import Game
+from solitaire_widget.moves import Move
+
+core = pytest.importorskip("solitaire_core")
+
+from solitaire_widget import core_search  # noqa: E402
+from solitaire_widget.core_search import CoreSearch  # noqa: E402
+from solitaire_widget.solver import BudgetSpent, Search  # noqa: E402
+
+from test_traces import TRACES  # noqa: E402
+
+VARIANTS = [
+    ("eagle-wing", {}),
+    ("eagle-wing", {"redeals": 0}),
+    ("kansas", {}),
+    ("kansas", {"redeals": 1}),
+    ("kansas", {"redeals": None}),
+    ("saratoga", {"draw": 1, "redeals": 2}),
+    ("saratoga", {"draw": 1, "redeals": None}),
+    ("saratoga", {"draw": 1, "redeals": 0}),
+    ("saratoga", {"draw": 3, "redeals": None}),
+    ("saratoga", {"draw": 3, "redeals": 0}),
+]
+IDS = [f"{n}{o}" for n, o in VARIANTS]
+
+
+def python_perft(game: Game, depth: int) -> list[int]:
+    """Distinct positions (``Table.key``) after exactly 1..depth actions, in Python."""
+    layer = [game.table.copy()]
+    counts = []
+    for _ in range(depth):
+        seen: dict[tuple, object] = {}
+        for t in layer:
+            for move in t.legal_moves():
+                child = t.copy()
+                child.apply(move)
+                seen.setdefault(child.key(), child)
+        layer = list(seen.values())
+        counts.append(len(layer))
+    return counts
+
+
+def walk(game: Game, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        moves = game.legal_moves
+        if not moves:
+            return
+        game.play(rng.choice(moves))
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=IDS)
+def test_perft_counts_equal(name, options):
+    rng = random.Random(f"perft{name}{options}")
+    for seed in range(1, 9):
+        g = Game(name, seed=seed, **options)
+        walk(g, rng, rng.randint(0, 40))  # from the deal and from positions in play
+        assert core_search.perft(g.table, 3) == python_perft(g, 3), (seed, g.history)
+
+
+def test_perft_counts_deeper_on_a_few_deals():
+    for name, options, seed in [("kansas", {}, 4), ("saratoga", {"draw": 3, "redeals": None}, 2),
+                                ("eagle-wing", {}, 5)]:
+        g = Game(name, seed=seed, **options)
+        assert core_search.perft(g.table, 5) == python_perft(g, 5)
+
+
+@pytest.mark.parametrize(
+    "trace", TRACES, ids=[f"{t['game']}-{t['options']}-{t['seed']}" for t in TRACES]
+)
+def test_legal_actions_equal_at_every_trace_step(trace):
+    g = Game(trace["game"], seed=trace["seed"], **trace["options"])
+    for i, step in enumerate(trace["steps"]):
+        ours = sorted(core_search.legal_moves(g.table))
+        assert ours == step["legal"] == sorted(map(str, g.legal_moves)), f"step {i}"
+        if step["action"] is not None:
+            g.play(step["action"])
+
+
+def test_core_play_equals_table_apply():
+    rng = random.Random(7)
+    for name, options in VARIANTS:
+        g = Game(name, seed=rng.randint(1, 10_000), **options)
+        for _ in range(60):
+            moves = g.legal_moves
+            if not moves:
+                break
+            move = rng.choice(moves)
+            t = g.table
+            piles, used = core.play(name, [list(p) for p in t.piles], t.redeals_used,
+                                    t.rules.max_redeals, t.rules.draw_count, t.base, str(move))
+            g.play(move)
+            assert piles == g.table.piles and used == g.table.redeals_used
+
+
+def python_run(table, budget: int, prune: bool = True) -> tuple[str, list[str], int]:
+    s = Search(table, prune=prune)
+    try:
+        result, line = s.run(None, budget)
+    except BudgetSpent:
+        result, line = "unknown", []
+    return result, list(line), s.nodes
+
+
+def core_run(table, budget: int, prune: bool = True) -> tuple[str, list[str], int]:
+    s = CoreSearch(table, prune=prune)
+    try:
+        result, line = s.run(None, budget)
+    except BudgetSpent:
+        result, line = "unknown", []
+    return result, line, s.nodes
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=IDS)
+def test_search_node_for_node(name, options):
+    for seed in range(1, 26):
+        t = Game(name, seed=seed, **options).table
+        assert core_run(t, 3_000) == python_run(t, 3_000), seed
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=IDS)
+def test_search_node_for_node_without_pruning(name, options):
+    for seed in range(1, 6):
+        t = Game(name, seed=seed, **options).table
+        assert core_run(t, 2_000, prune=False) == python_run(t, 2_000, prune=False), seed
+
+
+def test_search_node_for_node_from_positions_in_play():
+    rng = random.Random(11)
+    for name, options in VARIANTS:
+        for _ in range(6):
+            g = Game(name, seed=rng.randint(1, 100_000), **options)
+            walk(g, rng, rng.randint(5, 60))
+            assert core_run(g.table, 4_000) == python_run(g.table, 4_000), g.history
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=IDS)
+def test_core_wins_replay(name, options):
+    for seed in range(100, 130):
+        g = Game(name, seed=seed, **options)
+        result, line, _ = core_run(g.table, 200_000)
+        if result == "won":
+            for action in line:
+                g.play(action)
+            assert g.is_won, seed
+
+
+def test_resumed_search_counts_the_same_nodes():
+    t = Game("kansas", seed=4).table  # lost, in some 200,000 nodes
+    whole = CoreSearch(t)
+    assert whole.run(None, None)[0] == "lost"
+    parts = CoreSearch(t)
+    runs = 0
+    while True:
+        runs += 1
+        try:
+            result, _ = parts.run(None, 50_000)
+            break
+        except BudgetSpent:
+            continue
+    assert result == "lost" and runs > 2
+    assert parts.nodes == whole.nodes
+
+
+def test_a_capped_table_forgets_but_stays_sound():
+    t = Game("kansas", seed=4).table
+    small = CoreSearch(t, memory_mb=1)
+    assert small.run(None, None)[0] == "lost"
+    assert small._search.evictions > 0
+    assert small.table_bytes <= 1.1 * 2**20
+
+
+def test_the_gil_is_released_while_the_core_searches():
+    t = Game("kansas", seed=1).table  # undecided for far longer than the budget
+    s = CoreSearch(t)
+    done = threading.Event()
+
+    def search():
+        try:
+            s.run(0.5, None)
+        except BudgetSpent:
+            pass
+        done.set()
+
+    worker = threading.Thread(target=search)
+    worker.start()
+    ticks = 0
+    while not done.is_set():
+        ticks += 1  # Python code runs here only while the search has let go of the GIL
+    worker.join()
+    assert ticks > 10_000
+
+
+def test_one_search_runs_in_one_thread_at_a_time():
+    t = Game("kansas", seed=1).table
+    s = CoreSearch(t)
+    errors = []
+
+    def search():
+        try:
+            s.run(1.0, None)
+        except BudgetSpent:
+            pass
+        except RuntimeError as e:
+            errors.append(str(e))
+
+    threads = [threading.Thread(target=search) for _ in range(2)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == ["this search is already running in another thread"]
+
+
+# ---- bad input: a clear exception, never a crash --------------------------------------
+def args_of(g: Game) -> dict:
+    t = g.table
+    return dict(game=g.name, piles=[list(p) for p in t.piles], redeals_used=t.redeals_used,
+                max_redeals=t.rules.max_redeals, draw=t.rules.draw_count, base=t.base)
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda a: a["piles"][7].append(a["piles"][8][0]), "twice"),
+    (lambda a: a["piles"][7].pop(), "52 distinct cards"),
+    (lambda a: a["piles"][7].append(52), "not a card"),
+    (lambda a: a["piles"][7].append(-1), "not a card"),
+    (lambda a: a["piles"].append([]), "piles"),
+    (lambda a: a["piles"].pop(), "piles"),
+    (lambda a: a.update(redeals_used=3), "redeals used"),
+    (lambda a: a.update(redeals_used=-1), "redeals used"),
+    (lambda a: a.update(draw=2), "draw"),
+    (lambda a: a.update(base=0), "base"),
+    (lambda a: a.update(game="klondike"), "no game"),
+    (lambda a: a["piles"][3].insert(0, a["piles"][7].pop()), "foundation"),
+])
+def test_impossible_positions_are_refused(change, words):
+    a = args_of(Game("kansas", seed=3))
+    change(a)
+    with pytest.raises((ValueError, TypeError), match=words):
+        core.Search(**a)
+    with pytest.raises((ValueError, TypeError)):
+        core.legal_moves(**a)
+
+
+def test_bad_budgets_and_caps_are_refused():
+    a = args_of(Game("saratoga", seed=3))
+    with pytest.raises(ValueError, match="memory_mb"):
+        core.Search(**a, memory_mb=0)
+    s = core.Search(**a)
+    with pytest.raises(ValueError, match="nodes"):
+        s.run(None, -5)
+    with pytest.raises(ValueError, match="NaN"):
+        s.run(float("nan"), None)
+    with pytest.raises(TypeError):
+        s.run("soon", None)
+    with pytest.raises(ValueError, match="not a legal action"):
+        core.play(**a, action="t9>f0")
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(VARIANTS), st.integers(1, 10**6), st.integers(0, 40),
+       st.lists(st.tuples(st.integers(0, 3), st.integers(0, 16), st.integers(-3, 60)),
+                max_size=4),
+       st.integers(-2, 4), st.one_of(st.none(), st.integers(-3, 15)))
+def test_fuzzed_snapshots_never_crash(variant, seed, steps, edits, used, base):
+    """Random positions in play, then random damage: cards moved anywhere, duplicated or
+    invented, piles added or taken away, counters and base ranks out of range. The core
+    either accepts the position (and can then search it) or raises a Python exception."""
+    name, options = variant
+    g = Game(name, seed=seed, **options)
+    walk(g, random.Random(seed), steps)
+    a = args_of(g)
+    piles = a["piles"]
+    for kind, pile, value in edits:
+        pile %= len(piles)
+        if kind == 0 and piles[pile]:  # a card moved onto any pile
+            piles[value % len(piles)].append(piles[pile].pop())
+        elif kind == 1:  # a card written in (a copy, or no card at all)
+            piles[pile].append(value)
+        elif kind == 2:
+            piles.append([])
+        elif piles:
+            piles.pop(pile)
+    a["redeals_used"] = used
+    a["base"] = base
+    try:
+        s = core.Search(**a)
+    except (ValueError, TypeError):
+        return
+    result, line = s.run(None, 2_000)
+    assert result in ("won", "lost", "unknown")
+    assert isinstance(line, list)
+
+
+def test_the_solver_says_which_engine_ran():
+    g = Game("eagle-wing", seed=8)
+    assert g.solve(seconds=None, nodes=100_000).engine == "core"
+    assert g.solve(seconds=None, nodes=100_000, engine="python").engine == "python"
+
+
+def test_moves_parse():
+    # the core writes the shared notation that Move parses
+    t = Game("saratoga", seed=5).table
+    for action in core_search.legal_moves(t):
+        assert str(Move.parse(action)) == action
