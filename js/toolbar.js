@@ -42,7 +42,7 @@ export class Toolbar {
     this.gameSel = h("select", "sw-game");
     // Text, not type=number: a number box reports "" for text it cannot read (and
     // "-5" as -5), so a mistyped deal number would silently become a random deal.
-    this.seedIn = h("input", "sw-seed", { type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", maxlength: "12" });
+    this.seedIn = h("input", "sw-seed", { type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", maxlength: "24" });
     /** @type {Record<string, HTMLButtonElement>} */
     this.btn = {};
     for (const k of [...MAIN, ...MORE, "more"]) {
