@@ -12,6 +12,7 @@ And that bad input is refused with a clear error, never a crash of the interpret
 
 from __future__ import annotations
 
+import contextlib
 import random
 import threading
 
@@ -24,11 +25,11 @@ from solitaire_widget.moves import Move
 
 core = pytest.importorskip("solitaire_core")
 
+from test_traces import TRACES  # noqa: E402
+
 from solitaire_widget import core_search  # noqa: E402
 from solitaire_widget.core_search import CoreSearch  # noqa: E402
 from solitaire_widget.solver import BudgetSpent, Search  # noqa: E402
-
-from test_traces import TRACES  # noqa: E402
 
 VARIANTS = [
     ("eagle-wing", {}),
@@ -196,10 +197,8 @@ def test_the_gil_is_released_while_the_core_searches():
     done = threading.Event()
 
     def search():
-        try:
+        with contextlib.suppress(BudgetSpent):
             s.run(0.5, None)
-        except BudgetSpent:
-            pass
         done.set()
 
     worker = threading.Thread(target=search)
