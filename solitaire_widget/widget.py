@@ -632,5 +632,15 @@ class SolitaireWidget(anywidget.AnyWidget):
             session.halt()
         super().close()
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        # Beside the live view, a picture of the position when the cell ran: what GitHub,
+        # nbviewer and nbconvert show where no kernel runs (front ends that have the
+        # widget manager draw the view, which they rank above pictures).
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        return {**data, "image/svg+xml": self._game._repr_svg_()}, metadata
+
     def __repr__(self) -> str:
         return f"SolitaireWidget({self._game.name!r}, seed={self._game.seed}, lang={self.lang!r})"

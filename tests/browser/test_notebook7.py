@@ -59,6 +59,8 @@ def test_play_in_notebook7(nb7, browser, tmp_path):
         root.wait_for(timeout=60_000)
         page.locator('.sw-card[data-pile="s"]').last.wait_for()
         assert page.locator(".sw-notice").first.inner_text().strip() == ""
+        # The output's SVG picture is for viewers without a kernel: here the view wins.
+        assert page.locator(".jp-OutputArea .jp-RenderedSVG, .jp-OutputArea img").count() == 0
         # The felt and the piles laid out in a row: the stylesheet reached the page.
         felt = root.locator(".sw-table").evaluate("e => getComputedStyle(e).backgroundImage")
         assert "gradient" in felt
