@@ -3,13 +3,13 @@
 Every card is treated as known ("thoughtful" solitaire). The search is a depth-first
 search that plays and takes back moves in place, with a transposition table of
 canonical positions, after Blake & Gent, "The Winnability of Klondike Solitaire and
-Many Other Patience Games" (Solvitaire). What keeps it small, each piece argued below
-where it is used:
+Many Other Patience Games" (Solvitaire). What keeps it small, each piece argued where
+it is used (below, or in the game's rules):
 
 - **Safe moves are forced.** A card that can go to its foundation and is provably
   needed for nothing in play goes up at once, with no branching (per building rule:
-  ``_safe_*``). The transposition table stores the position at the end of such a
-  chain, never its inside.
+  each game's ``Rules.safe_card``). The transposition table stores the position at the
+  end of such a chain, never its inside.
 - **Canonical positions.** Columns are interchangeable, and so are foundation slots, so
   a position is stored with its columns sorted and its foundations as a height per suit.
 - **The stock as a reserve of reachable cards.** Clicking the stock only matters when a
@@ -18,8 +18,8 @@ where it is used:
 - **No pointless moves.** Partial groups move only when the card they lay bare can go
   up at once; an Ace never moves between empty foundations; a King's whole column never
   moves to an empty column; of several empty columns only the first is a target; of
-  several columns whose top cards are alike for building (same rank in Kansas, same rank
-  and colour in Saratoga) only the first is a target.
+  several columns whose top cards are alike for building (the game says what is alike)
+  only the first is a target.
 - **A drawn card is used at once.** With one card a click, a card drawn from the stock
   and put on a column must be built on (or carried on with cards under it) by the next
   move, or the next move draws again: every other move could have come before it.
@@ -31,6 +31,11 @@ line open to the latter is open to the former), so it is pruned.
 The result is ``won`` with the line of actions (``Game.play`` accepts each one),
 ``lost`` (searched to the end: no line wins) or ``unknown`` (the node or time budget ran
 out first).
+
+This module knows no game by name. Everything game-specific (the moves worth trying,
+the foundation a card fits, which cards are safe, which of the rules above apply, looser
+rules to try, whether probes pay) is a hook on the game's ``Rules`` in
+``games/<game>.py``, argued there; ``games/base.py`` lists the hooks.
 """
 
 from __future__ import annotations
@@ -38,8 +43,10 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from .games.base import Rules
 from .moves import FIRST_TABLEAU, RESERVE, STOCK, WASTE, pile_id
 
 if TYPE_CHECKING:
@@ -61,7 +68,8 @@ Rec = tuple[SMove, Any, int, int]
 CHECK_EVERY = 512  # nodes between looks at the clock
 
 # added to a pending column's index when its card was drawn from the stock (so that the
-# transposition table tells it from Saratoga's reserve-like stock; see Search.pending)
+# transposition table tells the "drawn" pending rule from the "waste" one; see
+# Search.pending and Rules.search_pending_rule)
 PEND_STOCK = 32
 
 
@@ -73,6 +81,9 @@ class SolveResult:
     solution: list[str] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
+    # which search ran: "core" (the compiled one) or "python" (the reference, and the
+    # fallback where the core cannot load)
+    engine: str = "python"
 
     @property
     def moves(self) -> int:
@@ -81,16 +92,12 @@ class SolveResult:
 
     def __repr__(self) -> str:
         line = f", {len(self.solution)} actions" if self.result == "won" else ""
-        return f"SolveResult({self.result!r}{line}, nodes={self.nodes}, seconds={self.seconds:.3f})"
+        return (f"SolveResult({self.result!r}{line}, nodes={self.nodes}, "
+                f"seconds={self.seconds:.3f}, engine={self.engine!r})")
 
 
 class BudgetSpent(Exception):
     pass
-
-
-# colour (1 for red: diamonds and hearts) and rank (0 for an Ace) of each card, by lookup
-RED = tuple(int(13 <= c < 39) for c in range(52))
-RANK = tuple(c % 13 for c in range(52))
 
 
 class Search:
@@ -101,8 +108,13 @@ class Search:
     def __init__(self, table: Table, *, prune: bool = True,
                  order: random.Random | None = None) -> None:
         rules = table.rules
+        if type(rules).search_moves is Rules.search_moves:
+            # never another game's moves: a game is searched by its own hooks or not at all
+            raise NotImplementedError(
+                f"{rules.title} cannot be searched: its Rules define no search_moves "
+                "(the search hooks are listed in solitaire_widget/games/base.py)")
         self._state: tuple | None = None
-        self.game = rules.name
+        self.rules = rules
         self.piles = [list(p) for p in table.piles]
         self.used = table.redeals_used
         self.max_redeals = rules.max_redeals
@@ -116,33 +128,36 @@ class Search:
         # reached from anywhere, so where the waste stands changes nothing.
         self.stock_is_reserve = self.draw == 1 and self.max_redeals is None
         self.nodes = 0
-        # the card each foundation takes, left by force() for the move generator
-        self._fits: dict[int, int] | None = None
-        # With a reserve-like stock, a stock card put on a column must take a card at
-        # once (see _moves_saratoga); ``pending`` is that column, 0 when none.
+        # the game's rules, bound to this search's piles (``self.piles`` is only ever
+        # changed in place): the foundation ``card`` fits now or 0, and whether a card
+        # that fits is needed for nothing in play. Partials of the plain functions cost
+        # one call each, as methods of this class did.
+        hooks = type(rules)
+        self.found_dst = partial(hooks.foundation_for, rules, self.piles, self.base)
+        self.safe = partial(hooks.safe_card, rules, self.piles, self.base)
+        # Sources of the forced moves besides the columns and the waste; the reserve's
+        # top card only while it is in play.
+        self.reserve_sources = (RESERVE,) if rules.has_reserve else ()
+        # card -> foundation, left by a game's forced-move routine for its move
+        # generator on the same position (None: none left)
+        self.fits: dict[int, int] | None = None
+        # A card put on a column that must take a card (or be carried on) at once:
+        # ``pending`` is that column, 0 when none, plus PEND_STOCK when the card was
+        # drawn from the stock. Which rule applies is the game's (see
+        # Rules.search_pending_rule); its move generator enforces it.
         self.pending = 0
-        self.lazy_stock = prune and self.stock_is_reserve and rules.name == "saratoga"
-        # Kansas: a card drawn from the stock and put on a column must be of use at
-        # once (see _moves_kansas); ``pending`` then holds the column plus PEND_STOCK.
-        # The rule's argument needs a single pass through the stock (Kansas's own
-        # rules); with redeals allowed (an option of ours) it is off.
-        self.lazy_kansas = prune and rules.name == "kansas" and self.max_redeals == 0
+        rule = rules.search_pending_rule() if prune else None
+        if rule not in (None, "waste", "drawn"):
+            raise ValueError(f"{rules.title}: unknown pending rule {rule!r}")
+        # a waste card put on a column while the stock is a reserve
+        self.lazy_stock = rule == "waste"
+        # a card drawn from the stock and put on a column
+        self.lazy_drawn = rule == "drawn"
         # columns whose top cards are alike for building are one target (tests turn
         # this off on its own to check it)
         self.mirror = prune
-        # Saratoga, one card a click, limited redeals: the same rule for a drawn card
-        # as in Kansas (see _moves_kansas); with three a click a draw shifts the groups.
-        self.lazy_drawn = (prune and rules.name == "saratoga" and self.draw == 1
-                           and not self.stock_is_reserve)
-        if self.game == "saratoga":
-            self.gen = self._moves_saratoga
-            self.safe = self._safe_saratoga
-        elif self.game == "kansas":
-            self.gen = self._moves_kansas
-            self.safe = self._safe_kansas
-        else:
-            self.gen = self._moves_eagle
-            self.safe = self._safe_eagle
+        self.gen = partial(hooks.search_moves, rules, self)
+        self._force = partial(hooks.search_force, rules, self)
         if order is not None:
             self.gen = self._shuffled(self.gen, order)
 
@@ -159,33 +174,6 @@ class Search:
         return shuffled
 
     # ---- cards and foundations -------------------------------------------------------
-    def found_dst(self, card: int) -> int:
-        """The foundation ``card`` may go onto now, or 0."""
-        piles = self.piles
-        if self.base is None:  # Saratoga: Ace up, same suit, no wrap
-            if card % 13 == 0:
-                for f in FOUNDS:
-                    if not piles[f]:
-                        return f
-                return 0
-            below = card - 1
-            for f in FOUNDS:
-                p = piles[f]
-                if p and p[-1] == below:
-                    return f
-            return 0
-        if card % 13 + 1 == self.base:
-            for f in FOUNDS:
-                if not piles[f]:
-                    return f
-            return 0
-        below = card - 1 if card % 13 else card + 12  # same suit, wrapping A <- K
-        for f in FOUNDS:
-            p = piles[f]
-            if p and p[-1] == below:
-                return f
-        return 0
-
     def heights(self) -> list[int]:
         """Cards on the foundation of each suit (C, D, H, S)."""
         h = [0, 0, 0, 0]
@@ -194,65 +182,6 @@ class Search:
             if p:
                 h[p[0] // 13] = len(p)
         return h
-
-    # Each _safe_* says whether ``card``, which fits a foundation now, can be needed for
-    # nothing in play, so that sending it up at once never costs a win.
-    def _safe_eagle(self, card: int) -> bool:
-        # Same-suit building: the only card that can ever lie on X is the card one below
-        # X in X's suit, and when X fits its foundation that card is already there and
-        # stays (Eagle Wing's foundations are locked). So X can hold nothing. Sending X
-        # up early may empty its column sooner, which deals the trunk's next card into
-        # it sooner: that card is then playable from the column (onto a foundation or
-        # another column, as from the trunk) and the trunk's next card is one step
-        # nearer; a column holding X could do nothing that an emptied-and-refilled one
-        # cannot, because nothing can be put on X. From the waste with one card per
-        # click, removing X leaves every other stock card in the same order, reached
-        # with the same redeals (see ``force``). So every move up is safe.
-        return True
-
-    def _safe_kansas(self, card: int) -> bool:
-        # Ranks count from the base card: r = 0 for the base rank, 12 for the last.
-        # Columns build down regardless of suit and wrap, so X (rank r) can hold any
-        # card Y of rank r-1 (mod 13), and Y any card of rank r-2 (mod 13).
-        # - r >= 2 and every foundation has reached rank r-2 (height >= r-1): any Y
-        #   that could be put on X can go to its own foundation at that same moment,
-        #   and nothing could be put on Y (all of rank r-2 are up). So X is needed for
-        #   nothing and can go up.
-        # - r == 1 and every foundation is started: the cards X could hold (base rank)
-        #   are all up already.
-        # - r == 0 (base rank): X can hold the last rank, which goes up only at the
-        #   very end, so never safe by this argument.
-        # The reserve and the waste (one card per click) hold no cards on X either, and
-        # emptying a column only deals the reserve's next card, which the column then
-        # offers as the reserve did (Kansas: same drop rules from either).
-        r = (card % 13 + 1 - self.base) % 13
-        if r == 0:
-            return False
-        piles = self.piles
-        low = min(len(piles[F0]), len(piles[F1]), len(piles[F2]), len(piles[F3]))
-        return low >= (r - 1 if r >= 2 else 1)
-
-    def _safe_saratoga(self, card: int) -> bool:
-        # Plain ranks (Ace 1 .. King 13). Aces and 2s are always safe: a 2 can hold
-        # only an Ace, and an Ace can always go to a foundation (one is free for each
-        # Ace not yet up). Rank r >= 3 of colour c: in play X holds only a card Y of
-        # the other colour and rank r-1, and Y only a card Z of colour c and rank r-2.
-        # If both foundations of the other colour are at r-2 or more and the other
-        # foundation of colour c is at r-3 or more, then Y can go up whenever it could
-        # go onto X, and so can any Z (its foundation is X's own, then at r-1, or the
-        # other of colour c, at r-3 or more), and the cards of rank r-3 Z could hold are
-        # of Y's colour, whose foundations are at r-2 or more: up already. Worrying
-        # back (foundation to tableau) only adds options and X can still come back
-        # down in that case, but nothing in play needs it. Blake & Gent (2019) prove
-        # this bound for alternate-colour building with worrying back.
-        r = card % 13 + 1
-        if r <= 2:
-            return True
-        h = self.heights()
-        s = card // 13
-        if 13 <= card < 39:  # red
-            return h[0] >= r - 2 and h[3] >= r - 2 and h[3 - s] >= r - 3
-        return h[1] >= r - 2 and h[2] >= r - 2 and h[3 - s] >= r - 3
 
     # ---- the stock ---------------------------------------------------------------------
     def reachable(self) -> list[tuple[int, int, int]]:
@@ -302,7 +231,7 @@ class Search:
         pending = self.pending
         if dst < FIRST_TABLEAU:
             self.pending = 0
-        elif self.lazy_kansas or self.lazy_drawn:
+        elif self.lazy_drawn:
             self.pending = dst + PEND_STOCK if i >= 0 else 0
         else:
             self.pending = dst if (self.lazy_stock and src == WASTE) else 0
@@ -354,19 +283,19 @@ class Search:
 
     def force(self) -> list[Rec]:
         """Play safe moves to the foundations until none is left; their records."""
-        self._fits = None
+        self.fits = None
         if not self.prune or self.pending:
             return []
-        if self.game == "kansas" and not self.stock_is_reserve:
-            return self._force_kansas()
+        return self._force()
+
+    def force_safe(self) -> list[Rec]:
+        """``force`` the general way (``Rules.search_force`` may do it faster)."""
         recs: list[Rec] = []
         piles = self.piles
         safe = self.safe
         found = self.found_dst
-        sources = [*self.cols, WASTE]
-        if self.game == "eagle-wing" or self.game == "kansas":
-            sources.append(RESERVE)
-        eagle = self.game == "eagle-wing"
+        sources = [*self.cols, WASTE, *self.reserve_sources]
+        face_up = self.rules.face_up
         draw1 = self.draw == 1
         progress = True
         while progress:
@@ -385,7 +314,8 @@ class Search:
                 # what it would have dealt, minus X, with the same redeals. So a
                 # position with X up can follow any line of the one with X in the
                 # waste; and the rule for X's own use in play is the safe test.
-                if src == RESERVE and eagle and len(p) > 1:
+                # the reserve's top card only while the rules show its face (in play)
+                if src == RESERVE and not face_up(RESERVE, len(p) - 1, len(p)):
                     continue
                 card = p[-1]
                 dst = found(card)
@@ -404,30 +334,6 @@ class Search:
                         recs.append(self.apply(mv))
                         progress = True
                         break
-        return recs
-
-    def _force_kansas(self) -> list[Rec]:
-        # force() for Kansas (the same moves in the same order, for the reasons given
-        # there), with the card each foundation takes looked up once per change
-        recs: list[Rec] = []
-        piles = self.piles
-        safe = self._safe_kansas
-        sources = (*self.cols, WASTE, RESERVE)
-        progress = True
-        while progress:
-            progress = False
-            fits = self._fits_wrapping()
-            for src in sources:
-                p = piles[src]
-                if p:
-                    card = p[-1]
-                    dst = fits.get(card, 0)
-                    if dst and safe(card):
-                        recs.append(self.apply((-1, 0, 0, src, dst, 1)))
-                        progress = True
-                        fits = self._fits_wrapping()
-        # the move generator runs next, on this same position: it can use ``fits``
-        self._fits = fits
         return recs
 
     def _stock_move(self, i: int, src: int, dst: int, n: int) -> SMove:
@@ -471,375 +377,6 @@ class Search:
         if self.draw == 1:
             return (self.used, len(self.piles[WASTE]))
         return self.used
-
-    # ---- move generation ------------------------------------------------------------
-    # Every generator lists the moves worth trying, best first: to the foundations,
-    # then moves that lay cards bare, then the stock, then the rest.
-
-    def _moves_saratoga(self) -> list[SMove]:
-        piles = self.piles
-        cols = self.cols
-        found = self.found_dst
-        safe = self.safe
-        prune = self.prune
-        # Columns whose top cards have the same rank and colour are one target (the
-        # argument in _moves_kansas, with colour added: building alternates colours).
-        # A pending column stands for its class, since its card must be built on.
-        pcol = self.pending & 15
-        canon = set()
-        seen_tops = set()
-        if pcol:
-            top = piles[pcol][-1]
-            seen_tops.add((top % 13, RED[top]))
-            canon.add(pcol)
-        for c in cols:
-            if piles[c]:
-                top = piles[c][-1]
-                sig = (top % 13, RED[top])
-                if not (prune and self.mirror) or sig not in seen_tops:
-                    seen_tops.add(sig)
-                    canon.add(c)
-        self.canon = canon
-        first: list[SMove] = []
-        mid: list[SMove] = []
-        last: list[SMove] = []
-        empty = 0
-        for c in cols:
-            if not piles[c]:
-                empty = c
-                break
-        # to the foundations (safe ones were forced already)
-        for c in cols:
-            p = piles[c]
-            if p:
-                dst = found(p[-1])
-                if dst:
-                    first.append((-1, 0, 0, c, dst, 1))
-        waste = piles[WASTE]
-        if waste:
-            dst = found(waste[-1])
-            if dst:
-                first.append((-1, 0, 0, WASTE, dst, 1))
-        # runs between columns
-        for s in cols:
-            sp = piles[s]
-            ln = len(sp)
-            if not ln:
-                continue
-            top = sp[-1]
-            k = 1  # length of the movable run on top
-            while k < ln:
-                a, b = sp[-k], sp[-k - 1]
-                if b % 13 != a % 13 + 1 or RED[a] == RED[b]:
-                    break
-                k += 1
-            r1 = top % 13
-            for t in cols:
-                if t == s:
-                    continue
-                tp = piles[t]
-                if tp:
-                    if t not in canon:
-                        continue
-                    tt = tp[-1]
-                    j = tt % 13 - r1  # the group's bottom card must be one below tt
-                    if j < 1 or j > k or RED[sp[-j]] == RED[tt]:
-                        continue
-                else:
-                    if t != empty:
-                        continue
-                    j = 12 - r1 + 1  # a King heads the group
-                    if j < 1 or j > k or j == ln:
-                        continue  # no King in the run, or it already lies at the bottom
-                if prune and j < k and not found(sp[-j - 1]):
-                    # Part of a run, laying bare a card that cannot go up: the card
-                    # laid bare has the rank and colour of the card the group moved
-                    # onto, so it offers nothing in play that card did not; only its
-                    # suit differs, which matters only for going up.
-                    continue
-                (first if j in (ln, k) else mid).append((-1, 0, 0, s, t, j))
-        # the waste and the stock onto columns and foundations
-        if waste:
-            w = waste[-1]
-            self._to_columns(w, WASTE, -1, 0, 0, mid, empty)
-        seq = self.seq()
-        for i, draws, nr in self.reachable():
-            card = seq[i]
-            dst = found(card)
-            if dst:
-                last.append((i, draws, nr, WASTE, dst, 1))
-            self._to_columns(card, WASTE, i, draws, nr, last, empty)
-        # worrying back: a foundation's top card down onto a column
-        for f in FOUNDS:
-            fp = piles[f]
-            if not fp:
-                continue
-            card = fp[-1]
-            if card % 13 == 0:
-                continue  # an Ace down can only be a waste of a move
-            if prune and safe(card):
-                continue  # it would be forced straight back up
-            self._to_columns(card, f, -1, 0, 0, last, empty)
-        if self.lazy_stock:
-            return self._lazy_filter(first + mid + last)
-        if pcol:
-            # a drawn card put down (lazy_drawn): onto it, a further draw, or a group
-            # that holds it and more (see _moves_kansas)
-            return [m for m in first + mid + last
-                    if m[4] == pcol or m[0] >= 0 or (m[3] == pcol and m[5] > 1)]
-        return first + mid + last
-
-    def _lazy_filter(self, moves: list[SMove]) -> list[SMove]:
-        # One card a click and unlimited redeals make the stock a reserve: every stock
-        # card can be reached at any time, and taking one out changes no other card's
-        # reach. A stock card X put on a column is then of use only once a card goes
-        # onto it (going up it could do from the stock), and until then it only covers
-        # the column: every line that puts X down and later puts Y on it can put X
-        # down just before Y instead (a move of X in between becomes putting X down
-        # there; X going up, not putting it down at all). So after X the next move
-        # must put a card on X (``pending``).
-        # A chain of stock cards on X is pointless unless a card from play (a column's
-        # run or a foundation's top) can end it: that card must be lower than the
-        # chain's last card, with the colour the alternation gives it: rank + colour of
-        # the same parity. ``lowest[parity]`` is the lowest such card's rank.
-        piles = self.piles
-        pend = self.pending
-        lowest = [13, 13]
-        for c in self.cols:
-            cp = piles[c]
-            if c == pend or not cp:
-                continue
-            k = len(cp) - 1
-            a = cp[k]
-            while True:
-                sig = (RANK[a] + RED[a]) & 1
-                if RANK[a] < lowest[sig]:
-                    lowest[sig] = RANK[a]
-                if k == 0:
-                    break
-                b = cp[k - 1]
-                if RANK[b] != RANK[a] + 1 or RED[a] == RED[b]:
-                    break
-                k -= 1
-                a = b
-        for f in FOUNDS:
-            if piles[f]:
-                a = piles[f][-1]
-                sig = (RANK[a] + RED[a]) & 1
-                if RANK[a] < lowest[sig]:
-                    lowest[sig] = RANK[a]
-        out = []
-        seq = None
-        for m in moves:
-            if pend and m[4] != pend:
-                continue
-            if m[3] == WASTE and m[4] >= FIRST_TABLEAU:
-                if m[0] >= 0:
-                    if seq is None:
-                        seq = self.seq()
-                    card = seq[m[0]]
-                else:
-                    card = piles[WASTE][-1]
-                if lowest[(RANK[card] + RED[card]) & 1] >= RANK[card]:
-                    continue
-            out.append(m)
-        return out
-
-    def _to_columns(self, card: int, src: int, i: int, draws: int, nr: int,
-                    out: list[SMove], empty: int) -> None:
-        piles = self.piles
-        red = RED[card]
-        r = card % 13
-        canon = self.canon
-        for t in self.cols:
-            tp = piles[t]
-            if tp and t in canon:
-                tt = tp[-1]
-                if tt % 13 == r + 1 and RED[tt] != red:
-                    out.append((i, draws, nr, src, t, 1))
-        if empty and r == 12:
-            out.append((i, draws, nr, src, empty, 1))
-
-    def _fits_wrapping(self) -> dict[int, int]:
-        """Card -> the foundation it may go onto now, for a game with a base card."""
-        piles = self.piles
-        fits: dict[int, int] = {}
-        empty = 0
-        for f in FOUNDS:
-            p = piles[f]
-            if p:
-                top = p[-1]
-                fits[top + 1 if top % 13 != 12 else top - 12] = f
-            elif not empty:
-                empty = f
-        if empty:
-            b = self.base - 1
-            for card in (b, b + 13, b + 26, b + 39):
-                fits.setdefault(card, empty)
-        return fits
-
-    # Kansas, one pass, one card a click. A stock card X drawn and put on column c is of
-    # use only once something depends on it: a card or group put onto X, a group
-    # that holds X and cards under it moving on, or a further draw (which, made
-    # first, would have buried X in the waste). X going up, or on to another
-    # column, could have been done straight from the stock. Every other move
-    # commutes with "draw to X, put X on c": made before it, it leaves the same
-    # stock and waste behind, and after it X can follow as before (if the move
-    # played the waste's top card Y, "draw to Y, play Y, then draw to X" gives the
-    # same position). So a line that puts X down and then makes moves that do not
-    # depend on it can make them first and put X down just before the first one
-    # that does: after X, the search follows only the moves that depend on it.
-    # (Cards from the waste or the reserve are not held to this: a move can
-    # depend on two such cards at once, and then neither order would be
-    # searched. Two stock cards cannot tie so: the deeper one is drawn after.)
-    def _moves_kansas(self) -> list[SMove]:
-        piles = self.piles
-        cols = self.cols
-        prune = self.prune
-        fits = self._fits
-        if fits is None:
-            fits = self._fits_wrapping()
-        self._fits = None
-        # While a stock card X is pending (see _moves_kansas) the only moves made are
-        # those that depend on it: onto X's column, and further draws.
-        pcol = self.pending & 15
-        free = not pcol
-        first: list[SMove] = []
-        mid: list[SMove] = []
-        last: list[SMove] = []
-        empty = 0
-        for c in cols:
-            if not piles[c]:
-                empty = c
-                break
-        reserve = piles[RESERVE]
-        waste = piles[WASTE]
-        if free:
-            for src in (RESERVE, *cols, WASTE):
-                p = piles[src]
-                if p:
-                    dst = fits.get(p[-1], 0)
-                    if dst:
-                        first.append((-1, 0, 0, src, dst, 1))
-        tops = [(c, piles[c][-1] % 13) for c in cols if piles[c]]
-        # Two columns whose top cards have the same rank are the same target: suits do
-        # not matter in the columns, so what lies on one could as well lie on the other,
-        # and the one move that tells them apart (a card going up) can swap the two
-        # piles at that moment, since a group may move to lay bare a card that goes up.
-        # So a card or group goes onto the first such column only (``canon``).
-        canon = set()
-        ranks = set()
-        for c, tr in tops:
-            if not (prune and self.mirror) or tr not in ranks:
-                ranks.add(tr)
-                canon.add(c)
-        # groups between columns (a column is always a descending run, wrapping K on A)
-        for s in cols:
-            sp = piles[s]
-            ln = len(sp)
-            if not ln:
-                continue
-            # from a pending card's column only a group that holds more than X (the
-            # cards under X could not have moved so without X); X alone to another
-            # column could have gone there at once
-            from_x = s == pcol
-            r1 = sp[-1] % 13
-            for t, tr in tops:
-                if t == s or (pcol and not from_x and t != pcol):
-                    continue
-                if t not in canon and t != pcol:
-                    continue
-                j = (tr - 1 - r1) % 13 + 1
-                while j <= ln:
-                    if from_x and j == 1:
-                        pass
-                    elif j == ln:
-                        mid.append((-1, 0, 0, s, t, j))
-                    elif not prune or sp[-j - 1] in fits:
-                        # Part of a column only to lay bare a card that can go up: the
-                        # card laid bare has the rank of the card the group moved onto,
-                        # and suits do not matter in the columns.
-                        first.append((-1, 0, 0, s, t, j))
-                    j += 13
-        if reserve:
-            want = (reserve[-1] % 13 + 1) % 13
-            for t, tr in tops:
-                if tr == want and ((free and t in canon) or t == pcol):
-                    mid.append((-1, 0, 0, RESERVE, t, 1))
-        if waste:
-            want = (waste[-1] % 13 + 1) % 13
-            for t, tr in tops:
-                if tr == want and ((free and t in canon) or t == pcol):
-                    mid.append((-1, 0, 0, WASTE, t, 1))
-            if empty and free:
-                mid.append((-1, 0, 0, WASTE, empty, 1))
-        # the stock: "draw until X is on top, then play X"
-        stock = piles[STOCK]
-        if self.max_redeals == 0:  # Kansas's own rule, one pass: the stock in order
-            q = len(waste) - 1
-            reach = [(q + d, d, 0, card) for d, card in enumerate(reversed(stock), 1)]
-        else:  # the option of redeals: the cards the clicks can bring up
-            seq = self.seq()
-            reach = [(i, d, nr, seq[i]) for i, d, nr in self.reachable()]
-        for i, draws, nr, card in reach:
-            dst = fits.get(card, 0)
-            if dst:
-                last.append((i, draws, nr, WASTE, dst, 1))
-            want = (card % 13 + 1) % 13
-            for t, tr in tops:
-                if tr == want and t in canon:
-                    last.append((i, draws, nr, WASTE, t, 1))
-            if empty:
-                last.append((i, draws, nr, WASTE, empty, 1))
-        return first + mid + last
-
-    def _moves_eagle(self) -> list[SMove]:
-        piles = self.piles
-        cols = self.cols
-        found = self.found_dst
-        first: list[SMove] = []
-        mid: list[SMove] = []
-        last: list[SMove] = []
-        empty = 0
-        for c in cols:
-            if not piles[c]:
-                empty = c
-                break
-        reserve = piles[RESERVE]
-        sources = [*cols, WASTE]
-        if len(reserve) == 1:
-            sources.append(RESERVE)
-        for src in sources:
-            p = piles[src]
-            if not p:
-                continue
-            card = p[-1]
-            if not self.prune:
-                dst = found(card)
-                if dst:
-                    first.append((-1, 0, 0, src, dst, 1))
-            out = first if src >= FIRST_TABLEAU and len(p) > 1 else mid
-            lone = src >= FIRST_TABLEAU and len(p) == 1
-            self._eagle_cols(card, src, -1, 0, 0, out, 0 if lone else empty)
-        seq = self.seq()
-        for i, draws, nr in self.reachable():
-            card = seq[i]
-            dst = found(card)
-            if dst:
-                last.append((i, draws, nr, WASTE, dst, 1))
-            self._eagle_cols(card, WASTE, i, draws, nr, last, empty)
-        return first + mid + last
-
-    def _eagle_cols(self, card: int, src: int, i: int, draws: int, nr: int,
-                    out: list[SMove], empty: int) -> None:
-        piles = self.piles
-        above = card + 1 if card % 13 != 12 else card - 12  # same suit, K under A
-        for t in self.cols:
-            tp = piles[t]
-            if tp and len(tp) < 3 and tp[-1] == above and t != src:
-                out.append((i, draws, nr, src, t, 1))
-        if empty:
-            out.append((i, draws, nr, src, empty, 1))
 
     # ---- the search --------------------------------------------------------------------
     def run(self, seconds: float | None, nodes: int | None) -> tuple[str, list[str]]:
@@ -922,24 +459,33 @@ class Search:
         return out
 
 
-def _loosest(table: Table) -> Table | None:
-    """The same position under Saratoga's loosest rules, one card a click and unlimited
-    redeals, when ``table``'s rules are stricter; None otherwise.
+ENGINES = ("auto", "core", "python")
 
-    Every line of a stricter rule set is a line of the loosest one: more redeals only
-    add choices, and one card a click with unlimited redeals reaches every stock
-    position that three a click reaches (the same waste top after the same number of
-    cards dealt, counted in ones). So a position the loosest rules lose is lost under
-    the stricter ones too; a win there is a win here only if it replays here.
-    """
-    from .games import make_rules
+
+def _engine(engine: str) -> str:
+    """The search that will run: ``"auto"`` is the compiled core where it is loaded."""
+    from . import core_search
+
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    if engine == "auto":
+        return "core" if core_search.available() else "python"
+    if engine == "core" and not core_search.available():
+        raise RuntimeError("engine='core' asked for, but the compiled core (solitaire_core) "
+                           "is not installed here")
+    return engine
+
+
+def _loosest(table: Table) -> Table | None:
+    """The same position under the loosest rules of its game (``Rules.loosest``, which
+    argues that a position they lose is lost under these too), when ``table``'s rules
+    are stricter; None otherwise. A win there is a win here only if it replays here."""
     from .games.base import Table
 
-    rules = table.rules
-    if rules.name != "saratoga" or (rules.draw_count == 1 and rules.max_redeals is None):
+    loose = table.rules.loosest()
+    if loose is None:
         return None
-    return Table(make_rules("saratoga", draw=1, redeals=None),
-                 [list(p) for p in table.piles], 0, table.base)
+    return Table(loose, [list(p) for p in table.piles], 0, table.base)
 
 
 def _wins_here(table: Table, line: list[str]) -> bool:
@@ -965,19 +511,32 @@ class Solver:
     """
 
     def __init__(self, game: Game | Table, *, prune: bool = True,
-                 probes: bool | None = None, relax: bool | None = None) -> None:
+                 probes: bool | None = None, relax: bool | None = None,
+                 engine: str = "auto", memory_mb: float | None = None) -> None:
         table = getattr(game, "table", game).copy()
         self.table = table
-        self.probes = (table.rules.name == "saratoga" if probes is None else probes) and prune
-        self.main = Search(table, prune=prune)
+        self.engine = _engine(engine)
+        self._memory_mb = memory_mb
+        self.probes = (table.rules.search_probes if probes is None else probes) and prune
+        self.main = self._search(table, prune=prune)
         loose = _loosest(table) if self.probes and relax is not False else None
         # the search under the loosest rules, while it may still decide something
-        self.wide = Search(loose) if loose is not None else None
+        self.wide = self._search(loose) if loose is not None else None
         self.runs = 0  # calls to run so far
         self.k = 0  # probes started so far (each probe's order is seeded by its number)
         self.nodes = 0
         self.seconds = 0.0
         self.verdict: tuple[str, list[str]] | None = None
+
+    def _search(self, table: Table, *, prune: bool = True, order: int | None = None) -> Any:
+        """One search of ``table`` by this solver's engine; ``order`` seeds a probe's."""
+        if self.engine == "core":
+            from .core_search import MEMORY_MB, CoreSearch
+
+            mb = MEMORY_MB if self._memory_mb is None else self._memory_mb
+            return CoreSearch(table, prune=prune, order=order, memory_mb=mb)
+        return Search(table, prune=prune,
+                      order=None if order is None else random.Random(order))
 
     @property
     def result(self) -> str:
@@ -995,7 +554,7 @@ class Solver:
             self.runs += 1
             self.seconds += time.perf_counter() - start
         result, line = self.verdict if self.verdict is not None else ("unknown", [])
-        return SolveResult(result, list(line), self.nodes, self.seconds)
+        return SolveResult(result, list(line), self.nodes, self.seconds, self.engine)
 
     def _run(self, seconds: float | None, nodes: int | None,
              start: float) -> tuple[str, list[str]] | None:
@@ -1045,7 +604,7 @@ class Solver:
                 if not left():
                     break
             self.k += 1
-            probe = Search(self.table, order=random.Random(self.k))
+            probe = self._search(self.table, order=self.k)
             found = turn(probe, 1)
             if found is not None:  # a probe that runs to the end is a whole search too
                 return found
@@ -1062,6 +621,8 @@ def solve(
     prune: bool = True,
     probes: bool | None = None,
     relax: bool | None = None,
+    engine: str = "auto",
+    memory_mb: float | None = None,
 ) -> SolveResult:
     """Search for a win from ``game``'s current position.
 
@@ -1070,19 +631,25 @@ def solve(
     tests). The position itself is never changed. To go on with a search that ran out
     of budget, use a ``Solver``.
 
-    ``probes`` (by default on for Saratoga): once half the budget is spent undecided, the
-    rest goes by turns to short searches in random move orders, which often find a win
-    that the main order would reach late, and to the main search going on where it
-    stopped (only it can prove a deal lost). Each probe is a fresh, complete search; a
-    win from any of them is as good as any other, and is replayed by the tests.
+    ``probes`` (by default as the game's ``Rules.search_probes`` says): once half the
+    budget is spent undecided, the rest goes by turns to short searches in random move
+    orders, which often find a win that the main order would reach late, and to the
+    main search going on where it stopped (only it can prove a deal lost). Each probe
+    is a fresh, complete search; a win from any of them is as good as any other, and is
+    replayed by the tests.
 
-    ``relax`` (by default on for Saratoga's stricter rule sets, when ``probes`` is on):
-    the turns also go to a search of the same position under the loosest rules (one
-    card a click, unlimited redeals; see ``_loosest``). If that search proves the
-    position lost, it is lost here too; if it finds a win whose line is also legal
-    here, that is the answer.
+    ``relax`` (by default on where the game names looser rules, ``Rules.loosest``, and
+    ``probes`` is on): the turns also go to a search of the same position under the
+    loosest rules (see ``_loosest``). If that search proves the position lost, it is
+    lost here too; if it finds a win whose line is also legal here, that is the answer.
+
+    ``engine``: ``"auto"`` (the compiled core where it is loaded, else Python), ``"core"``
+    or ``"python"``; the result's ``engine`` says which ran. Both searches are the same
+    search, node for node (tests/test_core.py); the core is some 20-40 times faster.
+    ``memory_mb`` caps the core's transposition table (``core_search.MEMORY_MB``).
     """
-    return Solver(game, prune=prune, probes=probes, relax=relax).run(seconds, nodes)
+    return Solver(game, prune=prune, probes=probes, relax=relax, engine=engine,
+                  memory_mb=memory_mb).run(seconds, nodes)
 
 
 __all__ = ["SolveResult", "Solver", "solve"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solitaire_widget import Game
+from solitaire_widget.games import EagleWing
 from solitaire_widget.solver import BudgetSpent, Search, SolveResult, _wins_here, solve
 
 VARIANTS = [
@@ -158,14 +159,14 @@ def test_saratoga_safe_rule():
     placed = {c for f in state["f"] for c in f}
     state["t"][0] = [c for c in rest if c not in placed]
     s = snapshot_game("saratoga", state, redeals=None)
-    assert s._safe_saratoga(2 * 13 + 5)        # 6H
+    assert s.safe(2 * 13 + 5)                 # 6H
     s.piles[3].pop()                          # clubs back to 3
-    assert not s._safe_saratoga(2 * 13 + 5)
+    assert not s.safe(2 * 13 + 5)
     s.piles[3].append(3)
     s.piles[4].pop()                          # diamonds back to 2
-    assert not s._safe_saratoga(2 * 13 + 5)
-    assert s._safe_saratoga(0 * 13 + 1)        # a 2 is always safe
-    assert s._safe_saratoga(3 * 13 + 0)        # so is an Ace
+    assert not s.safe(2 * 13 + 5)
+    assert s.safe(0 * 13 + 1)                 # a 2 is always safe
+    assert s.safe(3 * 13 + 0)                 # so is an Ace
 
 
 def test_kansas_safe_rule_bounds():
@@ -176,12 +177,12 @@ def test_kansas_safe_rule_bounds():
     state["s"] = [c.lower() for c in (r + s for s in "CDHS" for r in "A23456789TJQK")
                   if c not in placed]
     s = snapshot_game("kansas", state)
-    assert not s._safe_kansas(3 * 13 + 9)      # TS: relative rank 5, lowest height 3
-    assert s._safe_kansas(1 * 13 + 8)          # 9D: relative rank 4, 4 - 1 <= 3
-    assert not s._safe_kansas(0 * 13 + 4)      # 5C: the base rank is never safe
+    assert not s.safe(3 * 13 + 9)             # TS: relative rank 5, lowest height 3
+    assert s.safe(1 * 13 + 8)                 # 9D: relative rank 4, 4 - 1 <= 3
+    assert not s.safe(0 * 13 + 4)             # 5C: the base rank is never safe
     s.piles[3][:] = []                         # clubs not started:
-    assert not s._safe_kansas(1 * 13 + 5)      # 6D (rank 1) now unsafe
-    assert s._safe_eagle(0)                    # Eagle Wing: every card that fits
+    assert not s.safe(1 * 13 + 5)             # 6D (rank 1) now unsafe
+    assert EagleWing().safe_card(s.piles, s.base, 0)  # Eagle Wing: every card that fits
 
 
 def test_eagle_wing_every_card_up_is_forced():

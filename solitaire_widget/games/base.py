@@ -9,11 +9,14 @@ list) lives once here in ``Table``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Any, ClassVar
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import ACE, KING
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
+
+if TYPE_CHECKING:
+    from ..solver import Rec, Search, SMove
 
 F0 = FOUNDATIONS[0]
 F3 = FOUNDATIONS[-1]
@@ -124,8 +127,11 @@ class Rules:
         return self.enumerate_moves(t)
 
     def safe_to_foundation(self, t: Table, src: int) -> bool:
-        """Whether sending ``src``'s top card to a foundation can never cost a win."""
-        raise NotImplementedError
+        """Whether sending ``src``'s top card to a foundation can never cost a win.
+
+        ``Game.autoplay`` asks this and the search asks ``safe_card``: one rule for both.
+        """
+        return self.safe_card(t.piles, t.base, t.piles[src][-1])
 
     def aisleriot_hints(self, t: Table) -> Iterator[Move]:
         """The moves Aisleriot's own hint would suggest, in its order of priority."""
@@ -139,7 +145,85 @@ class Rules:
         """Text keys that say why a legal move is allowed (see ``texts.py``)."""
         raise NotImplementedError
 
+    # ---- what the search needs from the game (see ``solitaire_widget/solver.py``) -----
+    # The search knows no game by name: it asks the rules through these hooks. Each game
+    # argues its own where it defines them. ``piles`` is the search's list of piles (the
+    # same indices as ``Table.piles``), changed in place as the search goes; ``s`` is the
+    # ``solver.Search`` itself, whose attributes the generators read (``piles``,
+    # ``cols``, ``pending``, ``prune``, ``mirror``, ``found_dst``, ``safe``, ``fits``,
+    # ``reachable()``, ``seq()``). A search move is the tuple ``(index, draws, redeals,
+    # src, dst, count)`` described in ``solver.py``.
+    #
+    # What the search assumes of every game, so that its position key is sound: a
+    # foundation holds one suit in a fixed order from a start card the rules fix, so it
+    # is known by its height; the reserve only ever loses its top card, so it is known by
+    # its size; the columns are interchangeable.
+
+    # whether ``solve`` by default also runs probes (short searches in random move
+    # orders) besides the main search; the game says where they pay
+    search_probes: ClassVar[bool] = False
+
+    def search_moves(self, s: Search) -> list[SMove]:
+        """Every move the search should try from its position, best first.
+
+        A game without this cannot be searched: ``Search`` refuses it by name rather
+        than searching it with another game's moves.
+        """
+        raise NotImplementedError(f"{self.title} defines no search_moves")
+
+    def search_force(self, s: Search) -> list[Rec]:
+        """Play the safe moves to the foundations (``safe_card``) until none is left and
+        return their undo records; ``Search.force_safe`` is the general way."""
+        return s.force_safe()
+
+    def search_pending_rule(self) -> str | None:
+        """Which "a card put down must be used at once" rule the search may apply:
+        ``"drawn"`` (a card drawn from the stock and put on a column), ``"waste"`` (a
+        waste card put on a column while the stock is a reserve) or None. ``Search``
+        keeps the pending column; the game's ``search_moves`` enforces the rule."""
+        return None
+
+    def loosest(self) -> Rules | None:
+        """The same game under rules that lose no deal these rules win (a position they
+        lose is lost here too), when they are looser than these; None otherwise."""
+        return None
+
+    def foundation_for(self, piles: Sequence[list[int]], base: int | None, card: int) -> int:
+        """The foundation ``card`` may go onto now, or 0.
+
+        The general way, through ``drop_reason`` with ``card`` alone on the waste; each
+        game has a faster one.
+        """
+        scratch = [*piles]
+        scratch[WASTE] = [card]
+        t = Table(self, scratch, 0, base)
+        for f in FOUNDATIONS:
+            if self.drop_reason(t, WASTE, 1, f) is None:
+                return f
+        return 0
+
+    def safe_card(self, piles: Sequence[list[int]], base: int | None, card: int) -> bool:
+        """Whether ``card``, which fits a foundation now, is needed for nothing in play,
+        so that sending it up at once can never cost a win. None is, unless the game
+        proves otherwise."""
+        return False
+
     # ---- helpers shared by the games that use a base card -------------------------
+    def wrapping_foundation_for(self, piles: Sequence[list[int]], base: int | None,
+                                card: int) -> int:
+        """``foundation_for`` where foundations start at the base card and wrap K -> A."""
+        if card % 13 + 1 == base:
+            for f in FOUNDATIONS:
+                if not piles[f]:
+                    return f
+            return 0
+        below = card - 1 if card % 13 else card + 12  # same suit, wrapping A <- K
+        for f in FOUNDATIONS:
+            p = piles[f]
+            if p and p[-1] == below:
+                return f
+        return 0
+
     def foundation_keys(self, t: Table, card: int, dst: int) -> list[str]:
         pile = t.piles[dst]
         if not pile:

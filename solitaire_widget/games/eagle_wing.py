@@ -10,11 +10,15 @@ when it is the last one left. One card per deal, two redeals.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from ..cards import ACE, KING
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
 from .base import F0, F3, Rules, Table
+
+if TYPE_CHECKING:
+    from ..solver import Search, SMove
 
 MAX_COLUMN = 3
 
@@ -109,15 +113,64 @@ class EagleWing(Rules):
             moves.extend(Move(src, c, 1) for c in empty if c != src)
         return moves
 
-    def safe_to_foundation(self, t: Table, src: int) -> bool:
+    # ---- what the search needs (see Rules) ------------------------------------------
+    foundation_for = Rules.wrapping_foundation_for
+
+    def safe_card(self, piles: Sequence[list[int]], base: int | None, card: int) -> bool:
         # Columns build down in suit, so the only card that could ever be placed on a
         # card X is the card one below X in X's suit. When X fits its foundation that
         # card is already on the foundation, where it stays (foundations are locked):
-        # X can hold nothing in play. Sending X up early only brings a trunk card out
-        # sooner when X was alone in its column, and a trunk card in a column can do
-        # whatever it could do from the trunk (go up, move onto a column, leave the
-        # column empty again once the trunk is used up). So every move up is safe.
+        # X can hold nothing in play. Sending X up early may empty its column sooner,
+        # which deals the trunk's next card into it sooner: that card is then playable
+        # from the column (onto a foundation or another column, as from the trunk) and
+        # the trunk's next card is one step nearer; a column holding X could do nothing
+        # that an emptied-and-refilled one cannot (go up, take a card, be left empty
+        # once the trunk is used up), because nothing can be put on X. From the waste
+        # with one card per click, removing X leaves every other stock card in the same
+        # order, reached with the same redeals (see ``Search.force_safe``). So every
+        # move up is safe.
         return True
+
+    def search_moves(self, s: Search) -> list[SMove]:
+        # best first: to the foundations and moves that lay a card bare, then the
+        # waste's and the trunk's card, then the stock
+        piles = s.piles
+        cols = s.cols
+        found = s.found_dst
+        first: list[SMove] = []
+        mid: list[SMove] = []
+        last: list[SMove] = []
+        empty = 0
+        for c in cols:
+            if not piles[c]:
+                empty = c
+                break
+        reserve = piles[RESERVE]
+        sources = [*cols, WASTE]
+        if len(reserve) == 1:
+            sources.append(RESERVE)
+        for src in sources:
+            p = piles[src]
+            if not p:
+                continue
+            card = p[-1]
+            if not s.prune:
+                dst = found(card)
+                if dst:
+                    first.append((-1, 0, 0, src, dst, 1))
+            # (with pruning every card that fits went up in force(): all are safe)
+            out = first if src >= FIRST_TABLEAU and len(p) > 1 else mid
+            # a column's lone card into an empty column changes nothing
+            lone = src >= FIRST_TABLEAU and len(p) == 1
+            _to_columns(s, card, src, -1, 0, 0, out, 0 if lone else empty)
+        seq = s.seq()
+        for i, draws, nr in s.reachable():
+            card = seq[i]
+            dst = found(card)
+            if dst:
+                last.append((i, draws, nr, WASTE, dst, 1))
+            _to_columns(s, card, WASTE, i, draws, nr, last, empty)
+        return first + mid + last
 
     def aisleriot_hints(self, t: Table) -> Iterator[Move]:
         piles = t.piles
@@ -150,3 +203,17 @@ class EagleWing(Rules):
                 if dst != src and piles[dst] and self.drop_reason(t, src, 1, dst) is None:
                     yield Move(src, dst)
                     break
+
+
+def _to_columns(s: Search, card: int, src: int, i: int, draws: int, nr: int,
+                out: list[SMove], empty: int) -> None:
+    # ``card`` onto each short column whose top card is one above it in suit (K under
+    # A), and into the first empty column (any other empty one is the same)
+    piles = s.piles
+    above = card + 1 if card % 13 != 12 else card - 12
+    for t in s.cols:
+        tp = piles[t]
+        if tp and len(tp) < MAX_COLUMN and tp[-1] == above and t != src:
+            out.append((i, draws, nr, src, t, 1))
+    if empty:
+        out.append((i, draws, nr, src, empty, 1))

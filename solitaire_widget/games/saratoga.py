@@ -10,12 +10,15 @@ deal and two redeals (three passes); ``redeals=None`` is what Aisleriot's code d
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..cards import ACE, KING
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, STOCK, WASTE, Move
 from .base import _UNSET, F0, F3, Rules, Table
+
+if TYPE_CHECKING:
+    from ..solver import Search, SMove
 
 
 def _is_red(card: int) -> bool:
@@ -142,33 +145,194 @@ class Saratoga(Rules):
                 n += 1
         return moves
 
-    def safe_to_foundation(self, t: Table, src: int) -> bool:
+    # ---- what the search needs (see Rules) ------------------------------------------
+    # Most deals are won, and a win that the main search's move order reaches late is
+    # often found early in another order: solve() gives probes a share by default (only
+    # the main search can prove a deal lost, so it keeps the rest).
+    search_probes = True
+
+    def foundation_for(self, piles: Sequence[list[int]], base: int | None, card: int) -> int:
+        # an Ace onto the first empty foundation, any other card onto the one of its
+        # suit that holds the card just below it (no wrap)
+        if card % 13 == 0:
+            for f in FOUNDATIONS:
+                if not piles[f]:
+                    return f
+            return 0
+        below = card - 1
+        for f in FOUNDATIONS:
+            p = piles[f]
+            if p and p[-1] == below:
+                return f
+        return 0
+
+    def safe_card(self, piles: Sequence[list[int]], base: int | None, card: int) -> bool:
         # Ranks are plain here (Ace 1 .. King 13, no wrap). The rule for building in
-        # alternate colours (Blake & Gent 2019, after Bjarnason et al.): a card X of
-        # colour c and rank r may go up when both foundations of the other colour are
-        # at r-2 or higher and the other foundation of colour c is at r-3 or higher.
+        # alternate colours (Blake & Gent 2019, after Bjarnason et al.), who prove this
+        # bound with worrying back: Aces and 2s are always safe (a 2 can hold only an
+        # Ace, and an Ace can always go up: one foundation is free for each Ace not yet
+        # up). A card X of colour c and rank r >= 3 may go up when both foundations of
+        # the other colour are at r-2 or higher and the other foundation of colour c is
+        # at r-3 or higher.
         # Why: in play X could only hold a card Y of the other colour and rank r-1; Y
         # could then hold only a card Z of colour c and rank r-2. With those heights Y
         # can go to its foundation whenever it would have gone onto X, and so can Z
-        # (its foundation is X's, at r-1, or the other one of colour c, at r-3 or more)
-        # and any card of rank r-3 it would have held. So X is needed for nothing in
+        # (its foundation is X's, then at r-1, or the other one of colour c, at r-3 or
+        # more), and the cards of rank r-3 that Z could hold are of Y's colour, whose
+        # foundations are at r-2 or more: up already. So X is needed for nothing in
         # play. Moving foundation cards back down only adds options to the player, and
         # X itself stays available to come back down until something covers it.
-        card = t.piles[src][-1]
         r = card % 13 + 1
         if r <= 2:
             return True
-        heights = [0, 0, 0, 0]
+        h = [0, 0, 0, 0]  # foundation height of each suit
         for f in FOUNDATIONS:
-            pile = t.piles[f]
-            if pile:
-                heights[pile[-1] // 13] = len(pile)
+            p = piles[f]
+            if p:
+                h[p[0] // 13] = len(p)
         s = card // 13
-        if _is_red(card):
-            opposite, same = (0, 3), (1 if s == 2 else 2)
-        else:
-            opposite, same = (1, 2), (0 if s == 3 else 3)
-        return all(heights[o] >= r - 2 for o in opposite) and heights[same] >= r - 3
+        if 13 <= card < 39:  # red: the blacks, then the other red suit
+            return h[0] >= r - 2 and h[3] >= r - 2 and h[3 - s] >= r - 3
+        return h[1] >= r - 2 and h[2] >= r - 2 and h[3 - s] >= r - 3
+
+    def search_pending_rule(self) -> str | None:
+        if self.draw_count == 1 and self.max_redeals is None:
+            # The stock is a reserve (every card in reach at any time): a waste card put
+            # on a column must be built on at once (the argument in ``_lazy_filter``).
+            return "waste"
+        if self.draw_count == 1:
+            # One card a click, limited redeals: the rule for a card drawn from the
+            # stock and put on a column that Kansas argues (``Kansas.
+            # search_pending_rule``), for the same reasons. With three a click a draw
+            # shifts the later groups of three, so it is off.
+            return "drawn"
+        return None
+
+    def loosest(self) -> Rules | None:
+        # Every line of a stricter rule set is a line of the loosest one, one card a
+        # click and unlimited redeals: more redeals only add choices, and one card a
+        # click with unlimited redeals reaches every stock position that three a click
+        # reaches (the same waste top after the same number of cards dealt, counted in
+        # ones). So a position the loosest rules lose is lost under the stricter ones
+        # too; a win there is a win here only if it replays here.
+        if self.draw_count == 1 and self.max_redeals is None:
+            return None
+        return Saratoga(draw=1, redeals=None)
+
+    def search_moves(self, s: Search) -> list[SMove]:
+        # best first: to the foundations and moves that lay cards bare, then the
+        # waste, then the stock and worrying back
+        piles = s.piles
+        cols = s.cols
+        found = s.found_dst
+        safe = s.safe
+        prune = s.prune
+        # Columns whose top cards have the same rank and colour are one target (the
+        # argument in Kansas.search_moves, with colour added: building alternates
+        # colours). A pending column stands for its class, since its card must be built
+        # on.
+        pcol = s.pending & 15
+        canon = set()
+        seen_tops = set()
+        if pcol:
+            top = piles[pcol][-1]
+            seen_tops.add((top % 13, RED[top]))
+            canon.add(pcol)
+        for c in cols:
+            if piles[c]:
+                top = piles[c][-1]
+                sig = (top % 13, RED[top])
+                if not (prune and s.mirror) or sig not in seen_tops:
+                    seen_tops.add(sig)
+                    canon.add(c)
+        first: list[SMove] = []
+        mid: list[SMove] = []
+        last: list[SMove] = []
+        empty = 0
+        for c in cols:
+            if not piles[c]:
+                empty = c
+                break
+        # to the foundations (safe ones were forced already)
+        for c in cols:
+            p = piles[c]
+            if p:
+                dst = found(p[-1])
+                if dst:
+                    first.append((-1, 0, 0, c, dst, 1))
+        waste = piles[WASTE]
+        if waste:
+            dst = found(waste[-1])
+            if dst:
+                first.append((-1, 0, 0, WASTE, dst, 1))
+        # runs between columns
+        for src in cols:
+            sp = piles[src]
+            ln = len(sp)
+            if not ln:
+                continue
+            top = sp[-1]
+            k = 1  # length of the movable run on top
+            while k < ln:
+                a, b = sp[-k], sp[-k - 1]
+                if b % 13 != a % 13 + 1 or RED[a] == RED[b]:
+                    break
+                k += 1
+            r1 = top % 13
+            for t in cols:
+                if t == src:
+                    continue
+                tp = piles[t]
+                if tp:
+                    if t not in canon:
+                        continue
+                    tt = tp[-1]
+                    j = tt % 13 - r1  # the group's bottom card must be one below tt
+                    if j < 1 or j > k or RED[sp[-j]] == RED[tt]:
+                        continue
+                else:
+                    if t != empty:
+                        continue
+                    j = 12 - r1 + 1  # a King heads the group
+                    if j < 1 or j > k or j == ln:
+                        continue  # no King in the run, or it already lies at the bottom
+                if prune and j < k and not found(sp[-j - 1]):
+                    # Part of a run, laying bare a card that cannot go up: the card
+                    # laid bare has the rank and colour of the card the group moved
+                    # onto, so it offers nothing in play that card did not; only its
+                    # suit differs, which matters only for going up.
+                    continue
+                (first if j in (ln, k) else mid).append((-1, 0, 0, src, t, j))
+        # the waste and the stock onto columns and foundations
+        if waste:
+            w = waste[-1]
+            _to_columns(s, canon, w, WASTE, -1, 0, 0, mid, empty)
+        seq = s.seq()
+        for i, draws, nr in s.reachable():
+            card = seq[i]
+            dst = found(card)
+            if dst:
+                last.append((i, draws, nr, WASTE, dst, 1))
+            _to_columns(s, canon, card, WASTE, i, draws, nr, last, empty)
+        # worrying back: a foundation's top card down onto a column
+        for f in FOUNDATIONS:
+            fp = piles[f]
+            if not fp:
+                continue
+            card = fp[-1]
+            if card % 13 == 0:
+                continue  # an Ace down can only be a waste of a move
+            if prune and safe(card):
+                continue  # it would be forced straight back up
+            _to_columns(s, canon, card, f, -1, 0, 0, last, empty)
+        if s.lazy_stock:
+            return _lazy_filter(s, first + mid + last)
+        if pcol:
+            # a drawn card put down (the "drawn" pending rule): onto it, a further
+            # draw, or a group that holds it and more (see Kansas.search_pending_rule)
+            return [m for m in first + mid + last
+                    if m[4] == pcol or m[0] >= 0 or (m[3] == pcol and m[5] > 1)]
+        return first + mid + last
 
     def extra_hints(self, t: Table, legal: list[Move]) -> Iterator[Move]:
         # part of a run moved onto another column to lay bare a card that can go up
@@ -216,3 +380,81 @@ class Saratoga(Rules):
             for src in (WASTE, *cols):
                 if piles[src] and self.drop_reason(t, src, 1, f) is None:
                     yield Move(src, f)
+
+
+# colour (1 for red: diamonds and hearts) and rank (0 for an Ace) of each card, by lookup
+RED = tuple(int(13 <= c < 39) for c in range(52))
+RANK = tuple(c % 13 for c in range(52))
+
+
+def _to_columns(s: Search, canon: set[int], card: int, src: int, i: int, draws: int,
+                nr: int, out: list[SMove], empty: int) -> None:
+    # ``card`` onto each column of ``canon`` whose top card is one above it in the other
+    # colour, and a King into the first empty column (any other empty one is the same)
+    piles = s.piles
+    red = RED[card]
+    r = card % 13
+    for t in s.cols:
+        tp = piles[t]
+        if tp and t in canon:
+            tt = tp[-1]
+            if tt % 13 == r + 1 and RED[tt] != red:
+                out.append((i, draws, nr, src, t, 1))
+    if empty and r == 12:
+        out.append((i, draws, nr, src, empty, 1))
+
+
+def _lazy_filter(s: Search, moves: list[SMove]) -> list[SMove]:
+    # One card a click and unlimited redeals make the stock a reserve: every stock card
+    # can be reached at any time, and taking one out changes no other card's reach. A
+    # stock card X put on a column is then of use only once a card goes onto it (going
+    # up it could do from the stock), and until then it only covers the column: every
+    # line that puts X down and later puts Y on it can put X down just before Y instead
+    # (a move of X in between becomes putting X down there; X going up, not putting it
+    # down at all). So after X the next move must put a card on X (``pending``).
+    # A chain of stock cards on X is pointless unless a card from play (a column's run
+    # or a foundation's top) can end it: that card must be lower than the chain's last
+    # card, with the colour the alternation gives it: rank + colour of the same parity.
+    # ``lowest[parity]`` is the lowest such card's rank.
+    piles = s.piles
+    pend = s.pending
+    lowest = [13, 13]
+    for c in s.cols:
+        cp = piles[c]
+        if c == pend or not cp:
+            continue
+        k = len(cp) - 1
+        a = cp[k]
+        while True:
+            sig = (RANK[a] + RED[a]) & 1
+            if RANK[a] < lowest[sig]:
+                lowest[sig] = RANK[a]
+            if k == 0:
+                break
+            b = cp[k - 1]
+            if RANK[b] != RANK[a] + 1 or RED[a] == RED[b]:
+                break
+            k -= 1
+            a = b
+    for f in FOUNDATIONS:
+        if piles[f]:
+            a = piles[f][-1]
+            sig = (RANK[a] + RED[a]) & 1
+            if RANK[a] < lowest[sig]:
+                lowest[sig] = RANK[a]
+    out = []
+    seq = None
+    for m in moves:
+        if pend and m[4] != pend:
+            continue
+        if m[3] == WASTE and m[4] >= FIRST_TABLEAU:
+            if m[0] >= 0:
+                if seq is None:
+                    seq = s.seq()
+                card = seq[m[0]]
+            else:
+                card = piles[WASTE][-1]
+            if lowest[(RANK[card] + RED[card]) & 1] >= RANK[card]:
+                continue
+        out.append(m)
+    return out

@@ -1,0 +1,207 @@
+"""The search takes everything game-specific from the game's ``Rules``: it names no
+game, uses each game's own hooks, refuses a game that has none, and shares its safe
+test with ``Game.autoplay``."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import solitaire_widget.solver as solver
+from solitaire_widget import Game
+from solitaire_widget.games import GAMES, Kansas, Rules, Table
+from solitaire_widget.moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE
+from solitaire_widget.solver import Search, Solver, solve
+
+VARIANTS = [
+    ("eagle-wing", {}),
+    ("kansas", {}),
+    ("kansas", {"redeals": None}),
+    ("saratoga", {"draw": 1, "redeals": 2}),
+    ("saratoga", {"draw": 1, "redeals": None}),
+    ("saratoga", {"draw": 3, "redeals": 0}),
+]
+
+
+def test_the_search_names_no_game() -> None:
+    source = Path(solver.__file__).read_text(encoding="utf-8").lower()
+    words = {"eagle", "kansas", "saratoga"}
+    for cls in GAMES.values():
+        words |= {cls.name, cls.title.lower(), cls.title_el.lower()}
+    for word in words:
+        assert not re.search(re.escape(word), source), word
+
+
+class Fourth(Rules):
+    """A game with its rules but none of the search's hooks."""
+
+    name = "fourth"
+    title = "Fourth"
+    title_el = "Τέταρτο"
+    n_tableau = 2
+    empty_column = "any"
+
+    def pick_reason(self, t: Table, src: int, n: int) -> str | None:
+        return None if n == 1 else "single_stack"
+
+    def drop_reason(self, t: Table, src: int, n: int, dst: int) -> str | None:
+        pile = t.piles[dst]
+        card = t.piles[src][-1]
+        if dst in FOUNDATIONS:
+            if not pile:
+                return None if card % 13 == 0 else "foundation_ace"
+            return None if card == pile[-1] + 1 and card % 13 else "foundation_rank"
+        return None
+
+
+def _fourth_table() -> Table:
+    rules = Fourth()
+    piles = rules.empty_piles()
+    piles[STOCK] = list(range(2, 52))
+    piles[FIRST_TABLEAU] = [1]
+    piles[FIRST_TABLEAU + 1] = [0]
+    return Table(rules, piles)
+
+
+def test_a_game_without_search_hooks_is_refused_by_name() -> None:
+    table = _fourth_table()
+    with pytest.raises(NotImplementedError, match=r"Fourth cannot be searched.*search_moves"):
+        Search(table)
+    with pytest.raises(NotImplementedError, match="Fourth cannot be searched"):
+        solve(table, nodes=100)
+    # and never gets another game's: the defaults of the other hooks are the cautious ones
+    rules = table.rules
+    assert rules.safe_card(table.piles, None, 0) is False
+    assert rules.search_pending_rule() is None and rules.loosest() is None
+    assert rules.search_probes is False
+
+
+def test_the_general_foundation_fit_asks_drop_reason() -> None:
+    table = _fourth_table()
+    rules = table.rules
+    assert rules.foundation_for(table.piles, None, 0) == FOUNDATIONS[0]  # an Ace
+    assert rules.foundation_for(table.piles, None, 1) == 0
+    table.piles[FOUNDATIONS[2]].append(0)
+    assert rules.foundation_for(table.piles, None, 1) == FOUNDATIONS[2]
+    assert table.piles[WASTE] == []  # asked on a scratch list of piles
+
+
+def _positions(name: str, options: dict, seeds: range, steps: int):
+    """Tables met along random games (copies)."""
+    for seed in seeds:
+        g = Game(name, seed=seed, **options)
+        rng = random.Random(seed)
+        for _ in range(steps):
+            yield g.table.copy()
+            moves = g.legal_moves
+            if not moves:
+                break
+            g.play(rng.choice(moves))
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS)
+def test_each_game_fits_cards_to_foundations_as_its_drop_rule_says(name, options) -> None:
+    # the game's fast foundation_for against the general one, which asks drop_reason
+    for t in _positions(name, options, range(1, 4), 60):
+        rules = t.rules
+        for card in range(52):
+            fast = rules.foundation_for(t.piles, t.base, card)
+            assert fast == Rules.foundation_for(rules, t.piles, t.base, card), (t.piles, card)
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS)
+def test_the_search_and_autoplay_share_one_safe_test(name, options) -> None:
+    seen = 0
+    for t in _positions(name, options, range(1, 4), 80):
+        s = Search(t)
+        for src in (WASTE, RESERVE, *t.tableau):
+            pile = t.piles[src]
+            if pile and s.found_dst(pile[-1]):
+                assert t.rules.safe_to_foundation(t, src) == s.safe(pile[-1])
+                seen += 1
+    assert seen > 0
+
+
+def _spy(cls: type[Rules]) -> type[Rules]:
+    """``cls`` with its search hooks counted."""
+
+    class Spy(cls):  # type: ignore[valid-type, misc]
+        def __init__(self, *a, **kw):
+            super().__init__(*a, **kw)
+            self.calls: dict[str, int] = {}
+
+        def _count(self, hook: str) -> None:
+            self.calls[hook] = self.calls.get(hook, 0) + 1
+
+        def search_moves(self, s):
+            self._count("search_moves")
+            return super().search_moves(s)
+
+        def search_force(self, s):
+            self._count("search_force")
+            return super().search_force(s)
+
+        def safe_card(self, piles, base, card):
+            self._count("safe_card")
+            return super().safe_card(piles, base, card)
+
+        def foundation_for(self, piles, base, card):
+            self._count("foundation_for")
+            return super().foundation_for(piles, base, card)
+
+    return Spy
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS)
+def test_the_search_runs_on_the_games_own_hooks(name, options) -> None:
+    cls = GAMES[name]
+    for hook in ("search_moves", "safe_card", "foundation_for"):
+        assert hook in vars(cls), f"{cls.title} inherits {hook}"
+    g = Game(name, seed=3, **options)
+    spy = _spy(cls)(**options)
+    table = g.table.copy()
+    table.rules = spy
+    s = Search(table)
+    assert s.rules is spy
+    with contextlib.suppress(solver.BudgetSpent):
+        s.run(None, 3000)
+    assert spy.calls.get("search_moves", 0) > 0 and spy.calls.get("search_force", 0) > 0
+    assert spy.calls.get("safe_card", 0) > 0
+    # what a plain search and the same search on the spy find is the same
+    plain = Search(g.table)
+    with contextlib.suppress(solver.BudgetSpent):
+        plain.run(None, 3000)
+    assert plain.nodes == s.nodes
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS)
+def test_probes_and_looser_rules_come_from_the_rules(name, options) -> None:
+    g = Game(name, seed=1, **options)
+    rules = g.table.rules
+    solver_ = Solver(g)
+    assert solver_.probes == type(rules).search_probes
+    loose = rules.loosest()
+    assert (solver_.wide is not None) == (loose is not None and solver_.probes)
+    if loose is not None:
+        assert type(loose) is type(rules)
+        assert loose.loosest() is None  # the loosest rules have nothing looser
+        assert solver_.wide.rules is not rules
+
+
+def test_kansas_autoplay_sends_up_a_rank_one_card_once_every_foundation_is_started() -> None:
+    # base 5: the four 5s are up, so a 6 can hold nothing (it could only hold a 5)
+    f = [["5C"], ["5D"], ["5H"], ["5S"]]
+    rest = [r + s for s in "CDHS" for r in "A234789TJQK"] + ["6C", "6D", "6S"]
+    state = {"s": [c.lower() for c in rest], "w": [], "r": [], "f": f,
+             "t": [["6H"], [], []]}
+    g = Game.from_snapshot(state, "kansas")
+    assert [str(m) for m in g.autoplay()] == ["t0>f2"]
+    # with the spades foundation not started, the 6 may still have to hold the 5S
+    state = {**state, "f": [["5C"], ["5D"], ["5H"], []], "s": state["s"] + ["5s"]}
+    g = Game.from_snapshot(state, "kansas", base=5)
+    assert g.autoplay() == []
+    assert isinstance(g.table.rules, Kansas)
