@@ -71,10 +71,11 @@ def reason_args(t: Table, move: Move) -> dict[str, object]:
         uses_top = dst <= F3 or t.rules.column_checks_top_card
         card = spile[-1] if uses_top else spile[-n]
         args["card"] = args["upper"] = code(card)
+        # the card of the group that does not lie as the game's rules want on the card
+        # under it: the top card of the shortest group the rules refuse to pick up
         for i in range(1, n):
-            upper, lower = spile[-i], spile[-i - 1]
-            if upper % 13 + 2 != lower % 13 + 1 or (13 <= upper < 39) == (13 <= lower < 39):
-                args["upper"] = code(upper)
+            if t.rules.pick_reason(t, src, i + 1) is not None:
+                args["upper"] = code(spile[-i])
                 break
     if dpile:
         top = dpile[-1]

@@ -168,6 +168,13 @@ def test_saratoga_only_correct_runs_move():
     assert "correct run" in g.explain("t0>t1*3")
 
 
+def test_saratoga_explanation_names_the_card_where_the_run_breaks():
+    # 6C on 7H and 7H on 8S are a run; 8S on 9S is not (same colour)
+    g = sa([["9S", "8S", "7H", "6C"], ["TD"]], s=["KC"])
+    assert "Eight of spades does not lie on" in g.explain("t0>t1*4")
+    assert "Οχτάρι μπαστούνι δεν κάθεται" in g.explain("t0>t1*4", lang="el")
+
+
 def test_saratoga_foundation_cards_come_back_down_for_a_point():
     g = sa([["9H"], ["9S"]], s=["KD"])
     f = next(i for i, p in enumerate(g.snapshot()["f"]) if p and p[-1] == "8S")
