@@ -68,6 +68,17 @@ export function renderClock(t) {
 /** @param {Table} t */
 export function renderOverlay(t) {
   const v = t.view;
+  if (t.offline) {
+    // Said on the felt, where the player clicked: the status line may be out of sight.
+    const panel = h("div", "sw-panel", { role: "alert" });
+    const p = h("p");
+    p.textContent = t.tr("ui.offline");
+    panel.append(p);
+    t.over.replaceChildren(panel);
+    t.over.dataset.status = "offline";
+    t.over.hidden = false;
+    return;
+  }
   const show = (v.status === "won" || v.status === "lost") && t.overDismissed !== v.version && !t.reviewing();
   t.over.hidden = !show;
   if (!show) return;

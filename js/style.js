@@ -20,7 +20,8 @@ border:1px solid var(--jp-border-color1,#bbb);border-radius:4px;padding:2px 6px;
 .sw-bar input.sw-seed{width:7.8em;font-variant-numeric:tabular-nums}
 .sw-more{flex-basis:100%;display:flex;flex-wrap:wrap;gap:4px 6px;align-items:center;padding-top:5px;margin-top:1px;border-top:1px solid var(--jp-border-color2,#ddd)}
 .sw-bar button.sw-btn-more[aria-expanded=true]{background:var(--jp-layout-color3,#e4e4e4)}
-.sw-root[data-offline] .sw-table{opacity:.55;filter:grayscale(.6)}
+.sw-root[data-offline] .sw-card,.sw-root[data-offline] .sw-slot{opacity:.55;filter:grayscale(.6)}
+.sw-over[data-status=offline] .sw-panel p{margin:0;color:var(--jp-error-color1,#c62828);font-weight:600}
 .sw-bar button{cursor:pointer}
 .sw-bar button:hover:not(:disabled){background:var(--jp-layout-color3,#e4e4e4)}
 .sw-bar button:disabled{opacity:.45;cursor:default}

@@ -225,6 +225,7 @@ export class Table {
     this.root.dataset.offline = "true";
     this.setSelection(null);
     renderStatus(this);
+    renderOverlay(this);
     decorate(this);
   }
 
