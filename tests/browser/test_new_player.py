@@ -131,10 +131,14 @@ def test_saratoga_whole_and_playable_in_any_cell(page, make_harness, width):
     h.top(dst).click()
     h.wait_version(v)
     assert w.game.history == [move]
-    x, y = center(h.page.locator('.sw-slot[data-pile="f3"]').bounding_box())
-    assert h.page.evaluate(f"document.elementFromPoint({x}, {y}).closest('[data-pile]').dataset.pile") == "f3"
-    x, y = center(h.top("t6").bounding_box())
-    assert h.page.evaluate(f"document.elementFromPoint({x}, {y}).closest('[data-pile]').dataset.pile") == "t6"
+    assert pile_at(h, *center(h.page.locator('.sw-slot[data-pile="f3"]').bounding_box())) == "f3"
+    assert pile_at(h, *center(h.top("t6").bounding_box())) == "t6"
+
+
+def pile_at(h: Harness, x: float, y: float) -> str:
+    """The pile of whatever the player would touch at (x, y)."""
+    return h.page.evaluate(f"document.elementFromPoint({x}, {y}).closest('[data-pile]')"
+                           ".dataset.pile")
 
 
 @pytest.mark.parametrize("name", ["eagle-wing", "kansas"])
@@ -148,7 +152,8 @@ def test_kansas_felt_is_as_tall_as_its_piles(make_harness):
     h = make_harness(SolitaireWidget("kansas", seed=7), width=960)
     felt = h.page.locator(".sw-table").bounding_box()
     lowest = max(b["y"] + b["height"] for b in h.page.locator(".sw-card").evaluate_all(
-        "els => els.map(e => { const r = e.getBoundingClientRect(); return {y: r.y, height: r.height}; })"))
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return {y: r.y, height: r.height}; })"))
     card_h = h.page.locator(".sw-card").first.bounding_box()["height"]
     empty = felt["y"] + felt["height"] - lowest
     assert empty < 0.6 * card_h, f"{empty:.0f}px of empty felt below the lowest card"
@@ -164,7 +169,8 @@ def test_toolbar_keeps_to_one_row_in_labs_default_cell(make_harness, lang):
     bar = h.page.locator(".sw-bar")
     mids = bar.evaluate("b => [...b.querySelectorAll(':scope > button, :scope > select,"
                         " :scope > input')].filter(e => e.offsetParent)"
-                        ".map(e => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; })")
+                        ".map(e => { const r = e.getBoundingClientRect();"
+                        " return r.top + r.height / 2; })")
     assert len(mids) >= 7 and max(mids) - min(mids) < 4, mids
     h.screenshot(f"toolbar-780px-{lang}")
 
