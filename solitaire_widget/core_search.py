@@ -26,9 +26,9 @@ except ImportError:  # no wheel for this platform: the Python search is the fall
 MEMORY_MB = 512.0
 
 
-def available() -> bool:
-    """Whether the compiled core is loaded."""
-    return _core is not None
+def available(game: str | None = None) -> bool:
+    """Whether the compiled core is loaded (and has a part for ``game``, if given)."""
+    return _core is not None and (game is None or game in _core.games)
 
 
 class CoreSearch:
@@ -40,7 +40,7 @@ class CoreSearch:
                  memory_mb: float = MEMORY_MB) -> None:
         if _core is None:
             raise RuntimeError("the compiled search core (solitaire_core) is not installed")
-        rules = table.rules
+        rules = self.rules = table.rules
         self._search = _core.Search(
             rules.name,
             [list(p) for p in table.piles],

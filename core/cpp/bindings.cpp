@@ -112,6 +112,9 @@ std::vector<uint64_t> perft(const std::string& game, const std::vector<std::vect
 
 NB_MODULE(_core, m) {
     m.doc() = "The compiled search core of solitaire_widget.";
+    // the games the core has a part for (each in cpp/games/); another game is searched
+    // by the Python search until it has one
+    m.attr("games") = nb::make_tuple("eagle-wing", "kansas", "saratoga");
     nb::class_<PySearch>(m, "Search",
                          "A depth-first search for a win from one position; run() goes on where "
                          "its last budget stopped.")

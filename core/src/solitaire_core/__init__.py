@@ -11,8 +11,8 @@ C D H S, rank 0 for an Ace), bottom to top, indexed stock, waste, reserve, four
 foundations, then the columns.
 """
 
-from ._core import Search, legal_moves, perft, play
+from ._core import Search, games, legal_moves, perft, play
 
 __version__ = "0.1.0"
 
-__all__ = ["Search", "__version__", "legal_moves", "perft", "play"]
+__all__ = ["Search", "__version__", "games", "legal_moves", "perft", "play"]
