@@ -72,7 +72,7 @@ def test_a_game_without_search_hooks_is_refused_by_name() -> None:
     with pytest.raises(NotImplementedError, match=r"Fourth cannot be searched.*search_moves"):
         Search(table)
     with pytest.raises(NotImplementedError, match="Fourth cannot be searched"):
-        solve(table, nodes=100)
+        solve(table, nodes=100, engine="python")
     # and never gets another game's: the defaults of the other hooks are the cautious ones
     rules = table.rules
     assert rules.safe_card(table.piles, None, 0) is False
@@ -182,7 +182,7 @@ def test_the_search_runs_on_the_games_own_hooks(name, options) -> None:
 def test_probes_and_looser_rules_come_from_the_rules(name, options) -> None:
     g = Game(name, seed=1, **options)
     rules = g.table.rules
-    solver_ = Solver(g)
+    solver_ = Solver(g, engine="python")
     assert solver_.probes == type(rules).search_probes
     loose = rules.loosest()
     assert (solver_.wide is not None) == (loose is not None and solver_.probes)
