@@ -462,17 +462,18 @@ class Search:
 ENGINES = ("auto", "core", "python")
 
 
-def _engine(engine: str) -> str:
-    """The search that will run: ``"auto"`` is the compiled core where it is loaded."""
+def _engine(engine: str, game: str) -> str:
+    """The search that will run: ``"auto"`` is the compiled core where it is loaded and
+    has a part for the game, else the Python search."""
     from . import core_search
 
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     if engine == "auto":
-        return "core" if core_search.available() else "python"
-    if engine == "core" and not core_search.available():
-        raise RuntimeError("engine='core' asked for, but the compiled core (solitaire_core) "
-                           "is not installed here")
+        return "core" if core_search.available(game) else "python"
+    if engine == "core" and not core_search.available(game):
+        raise RuntimeError(f"engine='core' asked for, but the compiled core (solitaire_core) "
+                           f"is not installed here or has no part for {game!r}")
     return engine
 
 
@@ -515,7 +516,7 @@ class Solver:
                  engine: str = "auto", memory_mb: float | None = None) -> None:
         table = getattr(game, "table", game).copy()
         self.table = table
-        self.engine = _engine(engine)
+        self.engine = _engine(engine, table.rules.name)
         self._memory_mb = memory_mb
         self.probes = (table.rules.search_probes if probes is None else probes) and prune
         self.main = self._search(table, prune=prune)
