@@ -25,6 +25,7 @@ import math
 import os
 from collections.abc import Iterable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -123,4 +124,39 @@ def summary(df: pd.DataFrame) -> dict[str, Any]:
             "low": low, "high": high}
 
 
-__all__ = ["solve_seed", "summary", "wilson", "winnability"]
+# The published figures (docs/winnability/*.csv), by file name -> a title for tables.
+PUBLISHED = {
+    "eagle-wing": "Eagle Wing",
+    "kansas": "Kansas",
+    "saratoga-d1-r2": "Saratoga d1, 2 redeals",
+    "saratoga-d1-unlimited": "Saratoga d1, unlimited",
+    "saratoga-d3-unlimited": "Saratoga d3, unlimited",
+}
+
+
+def published_folder() -> Path:
+    """Where the published winnability figures are: inside the installed package (the
+    wheel carries docs/winnability there), else in the source checkout this module comes
+    from. A notebook copied anywhere finds them either way, with no search for a
+    repository above its own folder."""
+    here = Path(__file__).resolve().parent
+    for folder in (here / "published" / "winnability",
+                   here.parent / "docs" / "winnability"):
+        if (folder / "eagle-wing.csv").is_file():
+            return folder
+    raise FileNotFoundError(
+        "the published winnability figures are missing from this installation "
+        "(solitaire_widget/published/winnability in the wheel)")
+
+
+def published() -> dict[str, pd.DataFrame]:
+    """The published figures, one ``winnability`` frame per game and option, keyed by
+    the titles of ``PUBLISHED``; ``summary`` turns each into win rates."""
+    pd = _require("pandas")
+    folder = published_folder()
+    return {title: pd.read_csv(folder / f"{name}.csv") for name, title in PUBLISHED.items()
+            if (folder / f"{name}.csv").is_file()}
+
+
+__all__ = ["PUBLISHED", "published", "published_folder", "solve_seed", "summary", "wilson",
+           "winnability"]

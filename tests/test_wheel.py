@@ -39,6 +39,8 @@ def test_wheel_installs_and_loads_its_bundle(tmp_path):
     assert "solitaire_widget/static/widget.js" in names
     assert "solitaire_widget/static/widget.css" in names  # the widget's _css
     assert "solitaire_widget/widget.py" in names
+    # the published winnability figures travel with the package (notebook 04 reads them)
+    assert "solitaire_widget/published/winnability/eagle-wing.csv" in names
 
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
@@ -65,6 +67,8 @@ def test_wheel_installs_and_loads_its_bundle(tmp_path):
         esm = str(w._esm)
         assert len(esm) > 10_000 and "render" in esm, esm[:200]
         assert w.view["piles"] == w.game.snapshot()
+        from solitaire_widget.winnability import published_folder
+        assert str(published_folder()).startswith({str(venv.resolve())!r})
         print("OK", here)
     """)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
