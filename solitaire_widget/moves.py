@@ -85,7 +85,7 @@ class Move(NamedTuple):
 
     src: int
     dst: int
-    count: int = 1
+    count: int = 1  # type: ignore[assignment]  # the field shadows tuple.count, on purpose
 
     @property
     def is_draw(self) -> bool:

@@ -95,8 +95,8 @@ def path_to_progress(table: Table, limit: int = SEARCH_LIMIT) -> list[Move] | No
 def _waste_tops(t: Table) -> set[int]:
     """Every card that going round the stock can bring to the top of the waste."""
     scratch = t.copy()
-    tops = set()
-    seen = set()
+    tops: set[int] = set()
+    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     while True:
         piles = scratch.piles
         key = (tuple(piles[STOCK]), tuple(piles[WASTE]))

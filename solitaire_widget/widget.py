@@ -103,7 +103,7 @@ class SolitaireWidget(anywidget.AnyWidget):
     view = traitlets.Dict().tag(sync=True)
     lang = traitlets.Unicode("en").tag(sync=True)
     rules = traitlets.Unicode("").tag(sync=True)
-    catalog = traitlets.List().tag(sync=True)
+    catalog: traitlets.List[Any] = traitlets.List().tag(sync=True)
     # Settings (not synced: the page reads them from the view and asks to change them).
     warn_unwinnable = traitlets.Bool(False)
     exact_hint = traitlets.Bool(False)

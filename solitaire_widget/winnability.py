@@ -78,12 +78,12 @@ def winnability(
 
     make_rules(game, **options)  # fail here, not in every worker, on a bad option
     own = executor is None
-    if own:
-        executor = ProcessPoolExecutor(max_workers=min(len(seeds), os.cpu_count() or 1) or 1)
+    pool = executor if executor is not None else ProcessPoolExecutor(
+        max_workers=min(len(seeds), os.cpu_count() or 1) or 1)
     rows: list[dict[str, Any]] = []
     try:
         futures: list[Future] = [
-            executor.submit(solve_seed, game, s, seconds, nodes, dict(options)) for s in seeds
+            pool.submit(solve_seed, game, s, seconds, nodes, dict(options)) for s in seeds
         ]
         done: Iterable[Future] = as_completed(futures)
         if progress and len(seeds) > 1:
@@ -92,7 +92,7 @@ def winnability(
         rows = [f.result() for f in done]
     finally:
         if own:
-            executor.shutdown(cancel_futures=True)
+            pool.shutdown(cancel_futures=True)
     df = pd.DataFrame(rows, columns=COLUMNS)
     df = df.sort_values("seed", kind="stable").reset_index(drop=True)
     df["moves"] = df["moves"].astype("Int64")

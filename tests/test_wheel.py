@@ -39,6 +39,7 @@ def test_wheel_installs_and_loads_its_bundle(tmp_path):
     assert "solitaire_widget/static/widget.js" in names
     assert "solitaire_widget/static/widget.css" in names  # the widget's _css
     assert "solitaire_widget/widget.py" in names
+    assert "solitaire_widget/py.typed" in names
     # the published winnability figures travel with the package (notebook 04 reads them)
     assert "solitaire_widget/published/winnability/eagle-wing.csv" in names
 

@@ -1,0 +1,51 @@
+"""Conventions that keep the project tidy: one version, a typed package, notebooks in
+nbformat's normal form (every cell with an id, nothing `normalize` would change)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import solitaire_widget
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_version_is_written_once():
+    # pyproject.toml reads it from __init__ (hatch's dynamic version) and does not repeat it.
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert re.search(r'^dynamic = \[[^]]*"version"', pyproject, re.M)
+    assert not re.search(r"^version\s*=", pyproject, re.M)
+    assert re.fullmatch(r"\d+\.\d+\.\d+([a-z]+\d+)?", solitaire_widget.__version__)
+    # npm wants one in package.json too: it must agree, and so must the lock file.
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    assert package["version"] == solitaire_widget.__version__
+    assert lock["version"] == lock["packages"][""]["version"] == solitaire_widget.__version__
+
+
+def test_the_package_says_it_is_typed():
+    assert (ROOT / "solitaire_widget" / "py.typed").is_file()
+
+
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebooks_are_normalised(path):
+    nbformat = pytest.importorskip("nbformat")
+    from nbformat.validator import normalize
+
+    text = path.read_text(encoding="utf-8")
+    raw = json.loads(text)
+    ids = [cell.get("id") for cell in raw["cells"]]
+    assert all(ids) and len(set(ids)) == len(ids), "every cell has an id of its own"
+    changes, _ = normalize(raw)
+    assert changes == 0
+    nb = nbformat.reads(text, as_version=4)
+    nbformat.validate(nb)
+    # Saved as nbformat writes it (what Jupyter's own save gives), so diffs stay small.
+    assert nbformat.writes(nb) + "\n" == text
