@@ -4,6 +4,7 @@ timed steps of a solution replayed on the table. Knows nothing of games or widge
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -40,10 +41,17 @@ def _pool() -> ThreadPoolExecutor:
         return _POOL
 
 
+# Pyodide (JupyterLite) runs Python in a web worker with no threads; its asyncio loop
+# (the WebLoop, driven by the browser's own event loop) is always there.
+_NO_THREADS = sys.platform == "emscripten"
+
+
 def _running_loop() -> asyncio.AbstractEventLoop | None:
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
+        if _NO_THREADS:
+            return asyncio.get_event_loop()
         return None
 
 
@@ -53,7 +61,8 @@ class KernelScheduler:
     comes back through the loop, so everything that touches the game or the traits
     runs on the main thread between messages, never beside them. Without a running
     loop (a plain script) it falls back to ``threading.Timer`` and a worker thread; the
-    widget then serialises its handlers with a lock."""
+    widget then serialises its handlers with a lock. In Pyodide (JupyterLite), which has
+    no threads, the work runs on its asyncio loop between messages instead."""
 
     def later(self, delay: float, fn: Callable[[], None]) -> Callable[[], None]:
         loop = _running_loop()
@@ -66,7 +75,10 @@ class KernelScheduler:
 
     def background(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
         loop = _running_loop()
-        if loop is not None:
+        if loop is not None and _NO_THREADS:
+            # no thread to search in: the search runs on the loop, after this message
+            loop.call_soon(lambda: done(work()))
+        elif loop is not None:
             future = loop.run_in_executor(_pool(), work)
             future.add_done_callback(lambda f: None if f.cancelled() else done(f.result()))
         else:
