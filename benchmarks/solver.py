@@ -1,13 +1,18 @@
-"""How fast the exact solver is, per game and option.
+"""The exact solver, compiled core against the Python search, on the same deals.
 
-    python benchmarks/solver.py                    # 200 deals per variant, 10 s each
-    python benchmarks/solver.py --deals 50 --seconds 10 --workers 2
+    python benchmarks/solver.py                         # 40 deals per variant, 10 s each
+    python benchmarks/solver.py --deals 100 --seconds 10 --python-seconds 2
+    python benchmarks/solver.py --engines core          # the core alone
 
-For each variant, deals 1..N are solved one by one in a fresh worker process with a
-time budget per deal. Printed: median / p90 / p99 seconds per deal (undecided deals
-count at the budget, so the tail is a lower bound when some are undecided), search nodes
-per second, the worker's peak memory (max RSS) and the share of deals decided (won or
-proved lost) within 1 s and within the budget.
+For each variant, deals 1..N are solved one by one by each engine, each engine in a
+fresh worker process of its own (so that its peak memory is its own), the two engines of
+a variant side by side at the same time (so that whatever else loads the machine loads
+both alike). Printed per variant and engine: median / p90 / p99 seconds per deal
+(undecided deals count at the budget, so the tail is a lower bound when some are
+undecided), search nodes per CPU second, the worker's peak memory (max RSS), and the
+share of deals decided (won or proved lost) within 1 s and within the budget. A last
+table gives the core's speed-up in nodes per CPU second, and whether the two engines
+ever disagree on a deal both decided (they must not).
 """
 
 from __future__ import annotations
@@ -31,18 +36,21 @@ VARIANTS = [
 ]
 
 
-def bench(game: str, options: dict, deals: int, seconds: float) -> dict:
-    """Run in its own process so that the peak memory is this variant's alone."""
+def bench(game: str, options: dict, deals: int, seconds: float, engine: str) -> dict:
+    """One engine over one variant's deals, in its own process."""
     from solitaire_widget import Game
 
-    times, nodes, results = [], 0, []
+    times, cpu, nodes, results = [], [], 0, []
     for seed in range(1, deals + 1):
-        r = Game(game, seed=seed, **options).solve(seconds=seconds)
+        c0 = time.process_time()
+        r = Game(game, seed=seed, **options).solve(seconds=seconds, engine=engine)
+        cpu.append(time.process_time() - c0)
         times.append(r.seconds)
         nodes += r.nodes
         results.append(r.result)
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {"times": times, "nodes": nodes, "results": results, "peak_mb": peak_kb / 1024}
+    return {"times": times, "cpu": cpu, "nodes": nodes, "results": results,
+            "peak_mb": peak_kb / 1024}
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -52,30 +60,53 @@ def pct(xs: list[float], q: float) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--deals", type=int, default=200)
-    ap.add_argument("--seconds", type=float, default=10.0)
-    ap.add_argument("--workers", type=int, default=1, help="variants measured at once")
+    ap.add_argument("--deals", type=int, default=40)
+    ap.add_argument("--seconds", type=float, default=10.0, help="the core's budget per deal")
+    ap.add_argument("--python-seconds", type=float, default=None,
+                    help="the Python search's budget per deal (default: --seconds)")
+    ap.add_argument("--engines", default="core,python")
+    ap.add_argument("--workers", type=int, default=2, help="processes at once")
+    ap.add_argument("--variants", default=None, help="comma-separated titles to run")
     args = ap.parse_args()
+    engines = args.engines.split(",")
+    py_seconds = args.seconds if args.python_seconds is None else args.python_seconds
+    variants = [v for v in VARIANTS
+                if args.variants is None or v[0] in args.variants.split(",")]
     start = time.time()
     with ProcessPoolExecutor(args.workers, max_tasks_per_child=1) as pool:
-        jobs = [pool.submit(bench, g, o, args.deals, args.seconds) for _, g, o in VARIANTS]
-        out = [j.result() for j in jobs]
-    print(f"{args.deals} deals per variant (seeds 1-{args.deals}), budget {args.seconds:g} s "
-          f"per deal, wall time {time.time() - start:.0f} s\n")
-    print("| Variant | median s | p90 s | p99 s | nodes/s | peak MB | decided ≤1 s "
-          f"| decided ≤{args.seconds:g} s | won / lost / unknown |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
-    for (title, _, _), r in zip(VARIANTS, out, strict=True):
-        t = r["times"]
-        res = r["results"]
-        decided = [x for x, v in zip(t, res, strict=True) if v != "unknown"]
-        n = len(t)
-        print(
-            f"| {title} | {statistics.median(t):.3f} | {pct(t, 0.9):.3f} | {pct(t, 0.99):.3f} "
-            f"| {r['nodes'] / sum(t):,.0f} | {r['peak_mb']:.0f} "
-            f"| {sum(x <= 1 for x in decided) / n:.1%} | {len(decided) / n:.1%} "
-            f"| {res.count('won')} / {res.count('lost')} / {res.count('unknown')} |"
-        )
+        jobs = {(title, e): pool.submit(bench, g, o, args.deals,
+                                        py_seconds if e == "python" else args.seconds, e)
+                for title, g, o in variants for e in engines}
+        out = {k: j.result() for k, j in jobs.items()}
+    print(f"{args.deals} deals per variant (seeds 1-{args.deals}); budget per deal: core "
+          f"{args.seconds:g} s, Python {py_seconds:g} s; wall time {time.time() - start:.0f} s\n")
+    print("| Variant | engine | median s | p90 s | p99 s | nodes/CPU-s | peak MB "
+          "| decided ≤1 s | decided ≤10 s | decided in budget | won / lost / unknown |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    for title, _, _ in variants:
+        for e in engines:
+            r = out[title, e]
+            t, res = r["times"], r["results"]
+            decided = [x for x, v in zip(t, res, strict=True) if v != "unknown"]
+            n = len(t)
+            print(
+                f"| {title} | {e} | {statistics.median(t):.3f} | {pct(t, 0.9):.3f} "
+                f"| {pct(t, 0.99):.3f} | {r['nodes'] / max(sum(r['cpu']), 1e-9):,.0f} "
+                f"| {r['peak_mb']:.0f} | {sum(x <= 1 for x in decided) / n:.1%} "
+                f"| {sum(x <= 10 for x in decided) / n:.1%} | {len(decided) / n:.1%} "
+                f"| {res.count('won')} / {res.count('lost')} / {res.count('unknown')} |"
+            )
+    if {"core", "python"} <= set(engines):
+        print("\n| Variant | core ÷ Python, nodes per CPU second | deals both decided "
+              "| disagreements |")
+        print("|---|---:|---:|---:|")
+        for title, _, _ in variants:
+            c, p = out[title, "core"], out[title, "python"]
+            rate = (c["nodes"] / max(sum(c["cpu"]), 1e-9)) / (
+                p["nodes"] / max(sum(p["cpu"]), 1e-9))
+            both = [(a, b) for a, b in zip(c["results"], p["results"], strict=True)
+                    if a != "unknown" and b != "unknown"]
+            print(f"| {title} | {rate:.1f}× | {len(both)} | {sum(a != b for a, b in both)} |")
 
 
 if __name__ == "__main__":

@@ -175,7 +175,10 @@ class SolveSession:
         fresh = resume is None or resume[0] != history
         solver = Solver(detached(g)) if fresh else resume[1]
         budget = self.host.solve_budget
-        limit = self.host.solve_node_limit
+        # The node limit keeps the Python search's memory in bounds (some 290 bytes a
+        # position); the compiled core caps its own table (core_search.MEMORY_MB) and
+        # forgets what does not fit, so it needs none.
+        limit = self.host.solve_node_limit if solver.engine == "python" else None
         self._solving = True
         self.host.publish()
 
@@ -194,7 +197,7 @@ class SolveSession:
             else:
                 spent = result.seconds
                 s = f"{spent:.0f}" if spent >= 1 else f"{spent:.2g}"
-                if result.nodes < limit:
+                if limit is None or result.nodes < limit:
                     self._resume = (history, solver)
                     self.host.notify("solve_unknown", level="info", s=s)
                 else:
@@ -202,7 +205,7 @@ class SolveSession:
                     n = f"{result.nodes:,}".replace(",", sep)
                     self.host.notify("solve_gave_up", level="info", s=s, n=n)
 
-        nodes = max(limit - solver.nodes, 1)
+        nodes = None if limit is None else max(limit - solver.nodes, 1)
         self._background(lambda: solver.run(seconds=budget, nodes=nodes), done)
 
     def stop(self) -> bool:

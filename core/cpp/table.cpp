@@ -10,11 +10,11 @@ constexpr uint64_t RANK = 0xFFFF;
 }  // namespace
 
 Table::Table(size_t max_bytes) : max_bytes_(max_bytes) {
-    size_t buckets = 1024;  // 64 KB to start; it doubles while it fits the cap
+    // 64 KB to start (most deals of Eagle Wing and Saratoga need no more, and a bigger
+    // table costs more to clear than such a search takes); it doubles up to the cap
+    size_t buckets = 1024;
     if (buckets * WAYS * sizeof(Entry) > max_bytes)
         throw std::invalid_argument("the memory cap is too small for a table (at least 1 MB)");
-    while (buckets * 2 * WAYS * sizeof(Entry) <= max_bytes && buckets < (size_t{1} << 16))
-        buckets *= 2;
     slots_.assign(buckets * WAYS, Entry{0, 0});
     mask_ = buckets - 1;
 }
