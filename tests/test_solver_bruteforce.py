@@ -13,9 +13,12 @@ import random
 import pytest
 from solver_positions import GAMES, brute_force, small_position
 
+from solitaire_widget import core_search
 from solitaire_widget.solver import solve
 
 N = 16  # positions per variant and kind (plain, hard)
+# both searches: the Python reference and the compiled core, where it loads
+ENGINES = ["python", *(["core"] if core_search.available() else [])]
 LOST: dict[str, int] = {}
 
 
@@ -32,10 +35,11 @@ def test_verdicts_match_brute_force(name, options):
             continue  # too big to search blindly
         checked += 1
         want = "won" if truth else "lost"
-        fast = solve(g, seconds=None, nodes=200_000)
-        plain = solve(g, seconds=None, nodes=200_000, prune=False)
-        assert fast.result == want, (g.snapshot(), g.base_rank, fast)
-        assert plain.result == want, (g.snapshot(), g.base_rank, plain)
+        for engine in ENGINES:
+            fast = solve(g, seconds=None, nodes=200_000, engine=engine)
+            plain = solve(g, seconds=None, nodes=200_000, prune=False, engine=engine)
+            assert fast.result == want, (g.snapshot(), g.base_rank, fast)
+            assert plain.result == want, (g.snapshot(), g.base_rank, plain)
         LOST[f"{name}{options}"] = LOST.get(f"{name}{options}", 0) + (want == "lost")
         if want == "won":
             for action in fast.solution:

@@ -14,7 +14,9 @@ from solitaire_widget import Game
 from solitaire_widget.solver import solve
 
 SEEDS = range(1, 201)
-NODES = 1_500  # small: most deals decide at once, the rest are "unknown" and skipped
+# small for the Python search: most deals decide at once, the rest are "unknown" and
+# skipped; the compiled core decides many more in the same time
+NODES = {"python": 1_500, "core": 20_000}
 
 ORDERS = [
     ({"draw": 1, "redeals": 0}, {"draw": 1, "redeals": 2}),
@@ -24,26 +26,30 @@ ORDERS = [
 ]
 
 
-def verdicts(options: dict) -> dict[int, object]:
+def verdicts(options: dict, engine: str) -> dict[int, object]:
     out = {}
     for seed in SEEDS:
-        out[seed] = Game("saratoga", seed=seed, **options).solve(seconds=None, nodes=NODES)
+        g = Game("saratoga", seed=seed, **options)
+        out[seed] = g.solve(seconds=None, nodes=NODES[engine], engine=engine)
     return out
 
 
 CACHE: dict[str, dict] = {}
 
 
-def cached(options: dict) -> dict:
-    key = str(options)
+def cached(options: dict, engine: str) -> dict:
+    key = f"{options}{engine}"
     if key not in CACHE:
-        CACHE[key] = verdicts(options)
+        CACHE[key] = verdicts(options, engine)
     return CACHE[key]
 
 
+@pytest.mark.parametrize("engine", ["core", "python"])
 @pytest.mark.parametrize(("strict", "loose"), ORDERS, ids=str)
-def test_looser_rules_never_lose_what_stricter_win(strict, loose):
-    a, b = cached(strict), cached(loose)
+def test_looser_rules_never_lose_what_stricter_win(strict, loose, engine):
+    if engine == "core":
+        pytest.importorskip("solitaire_core")
+    a, b = cached(strict, engine), cached(loose, engine)
     compared = 0
     for seed in SEEDS:
         if a[seed].result == "won":
@@ -66,7 +72,14 @@ def test_looser_rules_never_lose_what_stricter_win(strict, loose):
 def test_whole_deal_lost_verdicts_agree_without_pruning(seed):
     # three cards a click and a single pass: most deals are lost, and quickly proved so
     g = Game("saratoga", seed=seed, draw=3, redeals=0)
-    fast = solve(g, seconds=None, nodes=20_000)
-    plain = solve(g, seconds=None, nodes=60_000, prune=False)
+    fast = solve(g, seconds=None, nodes=20_000, engine="python")
+    plain = solve(g, seconds=None, nodes=60_000, prune=False, engine="python")
     if "unknown" not in (fast.result, plain.result):
         assert fast.result == plain.result
+    core = pytest.importorskip("solitaire_core")
+    assert core
+    fast_c = solve(g, seconds=None, nodes=20_000, engine="core")
+    plain_c = solve(g, seconds=None, nodes=2_000_000, prune=False, engine="core")
+    assert (fast_c.result, fast_c.nodes) == (fast.result, fast.nodes)
+    if "unknown" not in (fast_c.result, plain_c.result):
+        assert fast_c.result == plain_c.result
