@@ -6,17 +6,26 @@
 
 /**
  * @typedef {{key: string, ctrl: boolean, shift: boolean, alt: boolean,
- *   inField: boolean, inTable: boolean}} KeyPress
- * `inField`: the key went to a text box or selector; `inTable`: to the card table.
+ *   inField: boolean, inTable: boolean, reviewing?: boolean}} KeyPress
+ * `inField`: the key went to a text box or selector; `inTable`: to the card table;
+ * `reviewing`: a position already played is on the table (review mode).
  */
 /**
  * @typedef {"undo"|"redo"|"draw"|"hint"|"autoplay"|"solve"|"new"|"escape"|"pick"|
- *   "foundation"|"left"|"right"|"up"|"down"} KeyCommand
+ *   "foundation"|"left"|"right"|"up"|"down"|"review"|"review-first"|"review-back"|
+ *   "review-forward"|"review-last"|"review-exit"} KeyCommand
  */
 
 /** Letter keys and what they do (upper and lower case alike). */
 export const LETTERS = /** @type {Record<string, KeyCommand>} */ ({
-  d: "draw", h: "hint", u: "undo", r: "redo", a: "autoplay", s: "solve", n: "new",
+  d: "draw", h: "hint", u: "undo", r: "redo", a: "autoplay", s: "solve", n: "new", v: "review",
+});
+
+/** Review mode: the keys that walk through the positions already played. */
+export const REVIEW_KEYS = /** @type {Record<string, KeyCommand>} */ ({
+  ArrowLeft: "review-back", ArrowUp: "review-back", ArrowRight: "review-forward",
+  ArrowDown: "review-forward", Home: "review-first", End: "review-last", Escape: "review-exit",
+  v: "review-exit", V: "review-exit",
 });
 
 /**
@@ -30,6 +39,8 @@ export function keyCommand(k) {
   if (k.ctrl && (key === "z" || key === "Z")) return k.shift ? "redo" : "undo";
   if (k.ctrl && (key === "y" || key === "Y")) return "redo";
   if (k.inField || (k.ctrl && key !== "Enter") || k.alt) return null;
+  // Looking back, nothing can be played: the arrows step through the positions.
+  if (k.reviewing) return REVIEW_KEYS[key] || null;
   if (k.inTable && key.startsWith("Arrow")) {
     const dir = key.slice(5).toLowerCase();
     return dir === "left" || dir === "right" || dir === "up" || dir === "down" ? dir : null;

@@ -75,6 +75,14 @@ background:var(--jp-layout-color2,#f2f2f2);color:var(--jp-ui-font-color1,#222);c
 .sw-panel button.sw-main{background:var(--jp-brand-color1,#1976d2);color:#fff;border-color:transparent}
 .sw-rules{padding:4px 16px 10px;border-top:1px solid var(--jp-border-color2,#ddd);max-height:360px;overflow:auto;user-select:text;-webkit-user-select:text;line-height:1.45}
 .sw-rules[hidden]{display:none}
+.sw-play,.sw-review-nav{display:inline-flex;gap:4px 5px;align-items:center;flex-wrap:wrap}
+.sw-btn-review,.sw-review-nav button:not(.sw-btn-review-exit){min-width:30px;font-weight:700}
+.sw-review-at{min-width:4.5em;text-align:center;font-variant-numeric:tabular-nums;font-weight:600}
+.sw-root[data-review] .sw-table{box-shadow:inset 0 0 0 4px var(--jp-brand-color1,#1976d2)}
+.sw-stats{padding:4px 16px 10px;border-top:1px solid var(--jp-border-color2,#ddd)}
+.sw-stats h3{font-size:14px;margin:8px 0 6px}
+.sw-stats dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(130px,1fr));gap:4px 16px;margin:0}
+.sw-stats dt{color:var(--jp-ui-font-color2,#555);font-size:12px}.sw-stats dd{margin:0 0 4px;font-weight:600;font-size:15px}
 .sw-rules h3{font-size:15px;margin:10px 0 4px}.sw-rules h4,.sw-rules h5{font-size:13px;margin:8px 0 3px}
 .sw-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;

@@ -25,9 +25,26 @@ export function seedForNew(text, edited) {
 }
 
 /** The buttons of the main row, in order; "more" opens the second row. */
-export const MAIN = /** @type {const} */ (["new", "undo", "redo", "hint", "solve"]);
+export const MAIN = /** @type {const} */ (["new", "undo", "redo", "hint", "solve", "review"]);
 /** The buttons of the "More" row. */
-export const MORE = /** @type {const} */ (["restart", "autoplay", "rules"]);
+export const MORE = /** @type {const} */ (["restart", "autoplay", "stats", "rules"]);
+/** Review mode's buttons, which stand in for Undo to Solve while a position is looked back at. */
+export const NAV = /** @type {const} */ (["review-first", "review-back", "review-forward", "review-last", "review-exit"]);
+
+/**
+ * The intent a review button or key sends, given where the review stands.
+ * @param {string} action @param {{at: number, of: number} | null | undefined} review
+ * @returns {Record<string, any> | null}
+ */
+export function reviewIntent(action, review) {
+  if (action === "review") return review ? { at: null } : { step: -1 };
+  if (action === "review-exit") return { at: null };
+  if (action === "review-first") return { at: 0 };
+  if (action === "review-last") return review ? { at: review.of } : null;
+  if (action === "review-back") return { step: -1 };
+  if (action === "review-forward") return { step: 1 };
+  return null;
+}
 
 export class Toolbar {
   /** @param {Table} table */
@@ -45,9 +62,16 @@ export class Toolbar {
     this.seedIn = h("input", "sw-seed", { type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", maxlength: "24" });
     /** @type {Record<string, HTMLButtonElement>} */
     this.btn = {};
-    for (const k of [...MAIN, ...MORE, "more"]) {
+    for (const k of [...MAIN, ...MORE, ...NAV, "more"]) {
       this.btn[k] = h("button", `sw-btn-${k}`, { type: "button", "data-action": k });
     }
+    // Glyphs every system font has (⏪ ⏮ ⏭ are missing from many, Debian's among them).
+    const glyphs = { review: "↶", "review-first": "«", "review-back": "‹", "review-forward": "›", "review-last": "»" };
+    for (const [k, g] of Object.entries(glyphs)) this.btn[k].textContent = g;
+    this.reviewAt = h("span", "sw-review-at", { "aria-live": "polite" });
+    this.nav = h("span", "sw-review-nav", { hidden: "", role: "group" });
+    this.nav.append(this.btn["review-first"], this.btn["review-back"], this.reviewAt,
+      this.btn["review-forward"], this.btn["review-last"], this.btn["review-exit"]);
     this.btn.more.setAttribute("aria-expanded", "false");
     this.more = h("div", "sw-more", { hidden: "" });
     this.more.id = `sw-more-${Math.random().toString(36).slice(2)}`;
@@ -75,10 +99,12 @@ export class Toolbar {
       opts.append(lab);
       table.on(box, "change", () => table.send("setting", { name: k, value: box.checked }));
     }
+    this.play = h("span", "sw-play");
+    this.play.append(this.btn.undo, this.btn.redo, this.btn.hint, this.btn.solve, this.btn.review);
     bar.append(this.gameSel, this.seedIn, this.btn.new, h("span", "sw-sep"),
-      this.btn.undo, this.btn.redo, this.btn.hint, this.btn.solve, h("span", "sw-grow"), this.btn.more);
+      this.play, this.nav, h("span", "sw-grow"), this.btn.more);
     this.more.append(this.drawLabel, this.redealLabel, this.btn.restart, this.btn.autoplay, opts,
-      h("span", "sw-grow"), this.btn.rules, this.langSel);
+      h("span", "sw-grow"), this.btn.stats, this.btn.rules, this.langSel);
     bar.append(this.more);
 
     const onClick = (/** @type {MouseEvent} */ e) => {
@@ -87,6 +113,8 @@ export class Toolbar {
       const a = b.dataset.action;
       if (a === "more") return this.toggleMore();
       if (a === "rules") return table.toggleRules();
+      if (a === "stats") return table.toggleStats();
+      if (a && a.startsWith("review")) return table.reviewCommand(a);
       if (a === "new") return this.sendNew();
       if (a === "solve") return table.send(table.solverActive() ? "stop" : "solve");
       if (a) table.command(a);
@@ -141,7 +169,7 @@ export class Toolbar {
     const t = this.t;
     const v = t.view;
     this.langSel.value = t.lang;
-    const labels = { new: "ui.new", restart: "ui.restart", undo: "ui.undo", redo: "ui.redo", hint: "ui.hint", autoplay: "ui.autoplay", rules: "ui.rules", more: "ui.more" };
+    const labels = { new: "ui.new", restart: "ui.restart", undo: "ui.undo", redo: "ui.redo", hint: "ui.hint", autoplay: "ui.autoplay", rules: "ui.rules", more: "ui.more", stats: "ui.stats", "review-exit": "ui.review.exit" };
     for (const [k, key] of Object.entries(labels)) this.btn[k].textContent = t.tr(key);
     this.btn.more.textContent = `${t.tr("ui.more")} ▾`;
     this.btn.more.title = t.tr("ui.more.title");
@@ -151,6 +179,14 @@ export class Toolbar {
     }
     const keyHints = { undo: " (U, Ctrl+Z)", redo: " (Ctrl+Y)", hint: " (H)", new: " (N)", autoplay: " (A)" };
     for (const [k, s] of Object.entries(keyHints)) this.btn[k].title = t.tr(`ui.${k}`) + s;
+    // The review buttons show glyphs: their names are in the title and aria-label.
+    const names = { review: "ui.review.title", "review-first": "ui.review.first", "review-back": "ui.review.back",
+      "review-forward": "ui.review.forward", "review-last": "ui.review.last", "review-exit": "ui.review.exit.title" };
+    for (const [k, key] of Object.entries(names)) {
+      this.btn[k].title = t.tr(key);
+      if (k !== "review-exit") this.btn[k].setAttribute("aria-label", t.tr(key));
+    }
+    this.nav.setAttribute("aria-label", t.tr("ui.review"));
     this.bar.setAttribute("aria-label", t.tr("ui.toolbar"));
     this.gameSel.setAttribute("aria-label", t.tr("ui.game"));
     this.seedIn.setAttribute("aria-label", t.tr("ui.seed"));
@@ -191,9 +227,17 @@ export class Toolbar {
       this.seedEdited = false;
     }
     if (!this.seedEdited && t.el.ownerDocument.activeElement !== this.seedIn) this.seedIn.value = String(seed ?? "");
-    const reviewing = t.reviewing();
-    this.btn.undo.disabled = !v.can_undo || reviewing;
-    this.btn.redo.disabled = !v.can_redo || reviewing;
+    const review = v.review || null;
+    this.play.hidden = !!review;
+    this.nav.hidden = !review;
+    this.btn.review.disabled = !v.moves;
+    if (review) {
+      this.reviewAt.textContent = t.tr("ui.review.at", { at: review.at, of: review.of });
+      this.btn["review-first"].disabled = this.btn["review-back"].disabled = review.at <= 0;
+      this.btn["review-forward"].disabled = this.btn["review-last"].disabled = review.at >= review.of;
+    }
+    this.btn.undo.disabled = !v.can_undo;
+    this.btn.redo.disabled = !v.can_redo;
     this.btn.restart.disabled = !v.can_undo;
     const active = t.solverActive();
     this.btn.solve.textContent = t.tr(active ? "ui.stop" : "ui.solve");

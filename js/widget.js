@@ -17,7 +17,8 @@ import { renderMarkdown } from "./markdown.js";
 import { CSS } from "./style.js";
 import { h } from "./dom.js";
 import { keyCommand } from "./keys.js";
-import { Toolbar } from "./toolbar.js";
+import { Toolbar, reviewIntent } from "./toolbar.js";
+import { renderStats } from "./stats.js";
 import { draw, decorate, clampFocus, elementAt } from "./drawing.js";
 import { renderStatus, renderClock, renderOverlay } from "./status.js";
 import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
@@ -37,7 +38,8 @@ import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
  *   solver?: {busy: string|null, step: number, steps: number},
  *   settings?: {exact_hint: boolean, warn_unwinnable: boolean},
  *   warning?: {text: string, level: string}|null,
- *   review?: {at: number, of: number}|null
+ *   review?: {at: number, of: number}|null,
+ *   stats?: import("./stats.js").StatsRow
  * }} View
  */
 
@@ -112,7 +114,8 @@ export class Table {
     this.warn = h("div", "sw-warn", { role: "status", "aria-live": "polite", hidden: "" });
     this.status.append(this.notice, this.warn);
     this.rules = h("section", "sw-rules", { hidden: "" });
-    root.append(this.toolbar.bar, this.table, this.status, this.rules, this.keysHelp);
+    this.statsEl = h("section", "sw-stats", { hidden: "" });
+    root.append(this.toolbar.bar, this.table, this.status, this.statsEl, this.rules, this.keysHelp);
     el.append(root);
 
     // Table: one set of pointer listeners for every card (delegation).
@@ -258,6 +261,22 @@ export class Table {
     this.renderRules();
   }
 
+  /** A review button or key: the intent for where the review stands. @param {string} a */
+  reviewCommand(a) {
+    const intent = reviewIntent(a, this.view.review);
+    if (intent) {
+      this.setSelection(null);
+      this.send("review", intent);
+    }
+  }
+
+  toggleStats() {
+    const open = this.statsEl.hidden;
+    this.statsEl.hidden = !open;
+    this.toolbar.btn.stats.setAttribute("aria-pressed", String(open));
+    renderStats(this);
+  }
+
   toggleRules() {
     const open = this.rules.hidden;
     this.rules.hidden = !open;
@@ -303,6 +322,8 @@ export class Table {
     renderStatus(this);
     renderOverlay(this);
     renderClock(this);
+    renderStats(this);
+    this.root.toggleAttribute("data-review", !!v.review);
     this.renderedAt = performance.now();
     this.root.dataset.version = String(v.version);
     this.root.dataset.seq = String(v.seq);
@@ -329,6 +350,7 @@ export class Table {
       alt: e.altKey,
       inField: tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA",
       inTable: this.table.contains(target),
+      reviewing: this.reviewing(),
     });
     if (cmd === null) return;
     if (cmd === "left" || cmd === "right" || cmd === "up" || cmd === "down") {
@@ -349,7 +371,8 @@ export class Table {
       this.setSelection(null);
       decorate(this);
       renderStatus(this);
-    } else if (cmd === "solve") this.send(this.solverActive() ? "stop" : "solve");
+    } else if (cmd.startsWith("review")) this.reviewCommand(cmd);
+    else if (cmd === "solve") this.send(this.solverActive() ? "stop" : "solve");
     else if (cmd === "new") this.send("new", { seed: null });
     else this.command(cmd);
     e.preventDefault();

@@ -333,6 +333,23 @@ class Game:
         self._reset(fresh._table)
         self._changed()
 
+    def position(self, moves: int) -> Game:
+        """The game as it stood after its first ``moves`` actions of ``history`` (0: the
+        deal), as a new Game with no history: for looking back without undoing.
+        ValueError outside 0..len(history)."""
+        history = [move for group in self._undo for move, _ in group]
+        if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= len(history):
+            raise ValueError(f"moves must be from 0 to {len(history)}, not {moves!r}")
+        table = self._start.copy()
+        for move in history[:moves]:
+            table.apply(move)
+        game = Game.__new__(Game)
+        game._rules = self._rules
+        game.seed, game._deck = self.seed, self._deck
+        game._listeners = []
+        game._reset(table)
+        return game
+
     # ---- help ------------------------------------------------------------------------
     def explain(self, action: Move | str, lang: str = "en") -> str:
         """Why ``action`` is legal or not, in words (``lang="el"`` for Greek)."""

@@ -312,6 +312,10 @@ NOTICES: dict[str, dict[str, str]] = {
         "error": "Something went wrong; the game was left as it was.",
         "bad_option": "Those options are not valid for this game: {why}",
         "new": "New deal #{seed}.",
+        "reviewing": "Looking back: the position after {i} of {n} moves. ← and → step "
+                     "through it, Esc returns to the game.",
+        "review_on": "You are looking back at move {i} of {n}; return to the game (Esc) to "
+                     "play on. Nothing changed.",
         "bad_seed": "A deal number is a whole number from 0 to {max}, and {seed!r} is not one; "
                     "nothing changed.",
         "solving": "Searching for a win…",
@@ -348,6 +352,10 @@ NOTICES: dict[str, dict[str, str]] = {
         "error": "Κάτι πήγε στραβά· το παιχνίδι έμεινε όπως ήταν.",
         "bad_option": "Αυτές οι επιλογές δεν ισχύουν για το παιχνίδι: {why}",
         "new": "Νέο μοίρασμα #{seed}.",
+        "reviewing": "Αναδρομή: η θέση μετά από {i} από τις {n} κινήσεις. Με ← και → "
+                     "περνάτε τις θέσεις, με Esc επιστρέφετε στο παιχνίδι.",
+        "review_on": "Βλέπετε την κίνηση {i} από {n}· επιστρέψτε στο παιχνίδι (Esc) για να "
+                     "συνεχίσετε. Δεν άλλαξε τίποτα.",
         "bad_seed": "Ο αριθμός μοιράσματος είναι ακέραιος από 0 έως {max}, και το {seed!r} "
                     "δεν είναι· δεν άλλαξε τίποτα.",
         "solving": "Αναζήτηση νίκης…",

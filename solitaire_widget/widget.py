@@ -29,6 +29,8 @@ from .moves import pile_index as _pile_index
 from .scheduling import KernelScheduler, ManualScheduler, Scheduler
 from .solve_session import Refused as _Refused
 from .solve_session import SolveSession
+from .statistics import SESSION as _SESSION_STATS
+from .statistics import Statistics
 from .texts import notice as _notice
 from .texts import pile_words as _pile_words
 
@@ -124,6 +126,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         *,
         warn_unwinnable: bool = False,
         exact_hint: bool = False,
+        statistics: Statistics | bool | None = None,
         **options: Any,
     ) -> None:
         if lang not in LANGS:
@@ -147,6 +150,22 @@ class SolitaireWidget(anywidget.AnyWidget):
         self.scheduler: Scheduler = KernelScheduler()
         # Solve, its replay, the exact hint and the unwinnable check (no Jupyter in it).
         self.session = SolveSession(self, self._lock)
+        # Statistics: the session's own by default (shared by the widgets of this
+        # kernel); True keeps them in the Jupyter data folder too; or a Statistics.
+        if statistics is None or statistics is False:
+            self.statistics: Statistics = _SESSION_STATS
+        elif statistics is True:
+            self.statistics = Statistics.saved()
+        elif isinstance(statistics, Statistics):
+            self.statistics = statistics
+        else:
+            raise TypeError("statistics must be a Statistics, True (saved) or None")
+        self._deal_moves = 0  # the deal's moves so far (0: it does not count yet)
+        self._deal_score = 0  # the best score it reached
+        self._deal_counted = False  # recorded already (a win)
+        # Review mode: the position after this many actions is shown (None: the game).
+        self._review_at: int | None = None
+        self._review_game: Game | None = None
         self._reset_timer()
         self._game: Game = live
         self.catalog = self._catalog()
@@ -172,7 +191,12 @@ class SolitaireWidget(anywidget.AnyWidget):
     def _attach(self, game: Game) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
+            self._deal_left()
         self._game = game
+        self._review_at = self._review_game = None
+        self._deal_moves = game.moves
+        self._deal_score = game.score
+        self._deal_counted = game.status == "won"
         self._unsubscribe = game.on_change(self._game_changed)
         self.session.reset()
         self._reset_timer()
@@ -189,17 +213,75 @@ class SolitaireWidget(anywidget.AnyWidget):
             return
         self._version += 1
         self._hint = None
+        # The game changed under the review: show the game again.
+        self._review_at = self._review_game = None
         self.session.game_changed()
         if game.moves == 0 and not game.can_redo:
             # Restart or a new deal (undoing back to the start keeps the clock going).
+            self._deal_left()
             self._reset_timer()
         elif game.status == "playing":
             self._start_timer()
         else:
             # Won or lost: the clock stops (and runs again if an undo reopens the game).
             self._stop_timer()
+        self._deal_moves = max(self._deal_moves, game.moves)
+        self._deal_score = max(self._deal_score, game.score)
+        if game.status == "won" and not self._deal_counted:
+            self._deal_counted = True
+            self.statistics.record(game.name, game.options, won=True,
+                                   seconds=self._elapsed(), score=game.score)
         self._publish()
         self.session.check_soon()
+
+    def _deal_left(self) -> None:
+        """The deal on the table is left (a new deal, a restart, another game): one that
+        was played and not won counts as lost, as Aisleriot counts a game given up."""
+        if self._deal_moves and not self._deal_counted:
+            g = self._game
+            self.statistics.record(g.name, g.options, won=False, seconds=self._elapsed(),
+                                   score=self._deal_score)
+        self._deal_moves = self._deal_score = 0
+        self._deal_counted = False
+
+    # ------------------------------------------------------------------ review mode
+
+    def review(self, moves: int | None = 0) -> None:
+        """Shows the position after the first ``moves`` actions of the history (0: the
+        deal; -1 the position before the last move, -2 the one before...) without
+        undoing anything; ``review(None)`` shows the game again. Moves are refused while reviewing."""
+        with self._lock:
+            if moves is None:
+                self._leave_review()
+                return
+            n = self._game.moves
+            if isinstance(moves, bool) or not isinstance(moves, int) or not -n <= moves <= n:
+                raise ValueError(f"moves must be from {-n} to {n} (or None), not {moves!r}")
+            self._show_review(n + moves if moves < 0 else moves)
+
+    def review_step(self, delta: int) -> None:
+        """One position (or ``delta``) back or forth; entering review from the game."""
+        with self._lock:
+            at = self._game.moves if self._review_at is None else self._review_at
+            self._show_review(min(max(at + int(delta), 0), self._game.moves))
+
+    @property
+    def reviewing(self) -> int | None:
+        """The number of actions of the position under review, or None."""
+        return self._review_at
+
+    def _show_review(self, at: int) -> None:
+        self.session.halt()  # the solver's replay would change the game under the review
+        self._review_at = at
+        self._review_game = self._game.position(at)
+        self._notice = {"text": self._say("reviewing", i=at, n=self._game.moves),
+                        "level": "info"}
+        self._publish()
+
+    def _leave_review(self) -> None:
+        if self._review_at is not None:
+            self._review_at = self._review_game = None
+            self._publish()
 
     # ------------------------------------------------------------------ the session's host
 
@@ -303,6 +385,21 @@ class SolitaireWidget(anywidget.AnyWidget):
         return piles
 
     def _build_view(self) -> dict[str, Any]:
+        view = self._game_view()
+        g = self._game
+        view["stats"] = self.statistics.get(g.name, g.options)
+        shown = self._review_game
+        if shown is not None and self._review_at is not None:
+            # A position looked back at: its cards and counts; nothing can be played.
+            view.update({
+                "piles": shown.snapshot(), "score": shown.score, "moves": self._review_at,
+                "stock_left": shown.stock_left, "reserve_left": shown.reserve_left,
+                "redeals_left": shown.redeals_left, "legal": [], "dbl": {}, "hint": None,
+                "review": {"at": self._review_at, "of": g.moves},
+            })
+        return view
+
+    def _game_view(self) -> dict[str, Any]:
         g = self._game
         snap = g.snapshot()
         legal = g.legal_moves
@@ -332,6 +429,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             "settings": {"exact_hint": self.exact_hint, "warn_unwinnable": self.warn_unwinnable},
             "warning": ({"text": self._say("unwinnable"), "level": "warn"}
                         if self.session.warning and self.warn_unwinnable else None),
+            "review": None,
             "version": self._version,
             "seq": self._seq,
         }
@@ -390,6 +488,9 @@ class SolitaireWidget(anywidget.AnyWidget):
         handler = self._HANDLERS.get(kind)
         if handler is None:
             raise _Refused("unknown", kind=kind[:40])
+        if self._review_at is not None and kind in self._PLAYS:
+            # Looking back changes nothing: say how to play on instead.
+            raise _Refused("review_on", level="info", i=self._review_at, n=self._game.moves)
         if kind in self._TAKES_OVER:
             # The player acts: the solver's replay stops even if the intent is refused.
             self.session.halt()
@@ -581,6 +682,25 @@ class SolitaireWidget(anywidget.AnyWidget):
             raise _Refused("bad_option", why=str(e)[:120]) from None
         self._attach(game)
 
+    def _do_review(self, msg: Mapping[str, Any]) -> None:
+        """``{"kind": "review", "at": n}`` shows the position after n actions;
+        ``"at": null`` the game again; ``"step": -1 / 1`` one back or forth."""
+        if "step" in msg:
+            step = msg["step"]
+            if isinstance(step, bool) or not isinstance(step, int) or abs(step) > 10_000:
+                raise _Refused("malformed")
+            self.review_step(step)
+            return
+        at = msg.get("at")
+        if at is None:
+            if self._review_at is None:
+                self._publish()  # every view shows the game again
+            self._leave_review()
+            return
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= self._game.moves:
+            raise _Refused("malformed")
+        self._show_review(at)
+
     def _do_lang(self, msg: Mapping[str, Any]) -> None:
         lang = msg.get("lang")
         if lang not in LANGS:
@@ -603,7 +723,11 @@ class SolitaireWidget(anywidget.AnyWidget):
         "solve": _do_solve,
         "stop": _do_stop,
         "setting": _do_setting,
+        "review": _do_review,
     }
+    # Intents that would change the game: refused while a position is reviewed.
+    _PLAYS: ClassVar[frozenset[str]] = frozenset(
+        {"move", "draw", "undo", "redo", "hint", "autoplay", "foundation", "solve"})
     # Intents that take the table back from a running Solve.
     _TAKES_OVER: ClassVar[frozenset[str]] = frozenset(
         {"move", "draw", "undo", "redo", "restart", "new", "autoplay", "foundation", "select"})

@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { keyCommand } from "../keys.js";
-import { seedForNew } from "../toolbar.js";
+import { seedForNew, reviewIntent } from "../toolbar.js";
+import { statsLines } from "../stats.js";
 import { clickIntent, DOUBLE_CLICK_MS } from "../pointer.js";
 import { emptyStockMark, slotLabel } from "../drawing.js";
 import { statusNotice } from "../status.js";
@@ -104,4 +105,40 @@ test("no game is named in the front end's sources", () => {
     const src = readFileSync(new URL(f, dir), "utf8").toLowerCase();
     for (const name of ["kansas", "saratoga", "eagle"]) assert.ok(!src.includes(name), `${f} names ${name}`);
   }
+});
+
+test("review mode: the arrows, Home, End and Esc walk the positions; V enters", () => {
+  const r = (key) => k(key, { reviewing: true });
+  assert.equal(k("v"), "review");
+  assert.equal(r("ArrowLeft"), "review-back");
+  assert.equal(r("ArrowRight"), "review-forward");
+  assert.equal(r("Home"), "review-first");
+  assert.equal(r("End"), "review-last");
+  assert.equal(r("Escape"), "review-exit");
+  assert.equal(r("d"), null, "nothing is played while looking back");
+  assert.equal(r("Enter"), null);
+  assert.equal(k("ArrowLeft", { reviewing: true, inField: true }), null);
+});
+
+test("review buttons send where to go", () => {
+  const at = { at: 3, of: 9 };
+  assert.deepEqual(reviewIntent("review", null), { step: -1 });
+  assert.deepEqual(reviewIntent("review", at), { at: null });
+  assert.deepEqual(reviewIntent("review-first", at), { at: 0 });
+  assert.deepEqual(reviewIntent("review-last", at), { at: 9 });
+  assert.deepEqual(reviewIntent("review-back", at), { step: -1 });
+  assert.deepEqual(reviewIntent("review-forward", at), { step: 1 });
+  assert.deepEqual(reviewIntent("review-exit", at), { at: null });
+  assert.equal(reviewIntent("review-last", null), null);
+});
+
+test("statistics lines", () => {
+  const lines = statsLines({ played: 4, won: 1, lost: 3, streak: 0, best_streak: 1, best_time: 75.2, best_score: 52 });
+  assert.deepEqual(Object.fromEntries(lines), {
+    "stats.played": "4", "stats.won": "1 (25%)", "stats.streak": "0", "stats.best_streak": "1",
+    "stats.best_time": "1:15", "stats.best_score": "52",
+  });
+  const none = Object.fromEntries(statsLines({ played: 0, won: 0, lost: 0, streak: 0, best_streak: 0, best_time: null, best_score: 0 }));
+  assert.equal(none["stats.won"], "0");
+  assert.equal(none["stats.best_time"], "–");
 });

@@ -59,8 +59,8 @@ def test_table_after_a_kernel_restart_says_why_it_cannot_play(lab, browser, tmp_
         for i in range(2):
             bar = page.locator(".jp-OutputArea .sw-root .sw-bar").nth(i)
             mids = bar.evaluate(
-                "b => [...b.querySelectorAll(':scope > button, :scope > select,"
-                " :scope > input')].filter(e => e.offsetParent)"
+                "b => [...b.querySelectorAll('button, select, input')]"
+                ".filter(e => e.offsetParent)"
                 ".map(e => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; })")
             width = page.locator(".jp-OutputArea .sw-root").nth(i).bounding_box()["width"]
             print(f"cell {i}: the table is {width:.0f} px wide in Lab's default cell")

@@ -167,8 +167,8 @@ def test_toolbar_keeps_to_one_row_in_labs_default_cell(make_harness, lang):
     # 780 px leaves room for a narrower window or a wider sidebar.
     h = make_harness(SolitaireWidget("saratoga", seed=7, lang=lang), width=780)
     bar = h.page.locator(".sw-bar")
-    mids = bar.evaluate("b => [...b.querySelectorAll(':scope > button, :scope > select,"
-                        " :scope > input')].filter(e => e.offsetParent)"
+    mids = bar.evaluate("b => [...b.querySelectorAll('button, select, input')]"
+                        ".filter(e => e.offsetParent)"
                         ".map(e => { const r = e.getBoundingClientRect();"
                         " return r.top + r.height / 2; })")
     assert len(mids) >= 7 and max(mids) - min(mids) < 4, mids

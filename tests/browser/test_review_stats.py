@@ -1,0 +1,96 @@
+"""Review mode and the statistics panel in the page: buttons and arrow keys walk back
+through the positions played without undoing them; the panel shows Aisleriot's figures."""
+
+from __future__ import annotations
+
+import pytest
+
+from solitaire_widget import Game
+from solitaire_widget.statistics import Statistics
+from solitaire_widget.widget import SolitaireWidget
+
+pytestmark = pytest.mark.browser
+
+
+def played(lang: str = "en") -> SolitaireWidget:
+    w = SolitaireWidget("saratoga", seed=7, lang=lang, statistics=Statistics())
+    for _ in range(5):
+        w.game.play(w.game.legal_moves[-1])
+    return w
+
+
+def shown_cards(h) -> list[str]:
+    return sorted(h.page.locator(".sw-card").evaluate_all(
+        "els => els.map(e => e.dataset.pile + ':' + e.dataset.index + ':' + e.dataset.card)"))
+
+
+def test_review_with_buttons_and_arrow_keys_leaves_the_game_as_it_is(make_harness):
+    w = played()
+    h = make_harness(w)
+    h.sync()
+    history, snap = list(w.game.history), w.game.snapshot()
+    now = shown_cards(h)
+    seq = h.seq()
+    h.page.click(".sw-btn-review")
+    h.wait_seq(seq)
+    assert w.reviewing == 4
+    assert h.page.inner_text(".sw-review-at") == "4 / 5"
+    assert h.page.is_hidden(".sw-btn-undo") and h.page.is_visible(".sw-btn-review-exit")
+    seq = h.seq()
+    h.page.click(".sw-btn-review-first")
+    h.wait_seq(seq)
+    assert w.reviewing == 0
+    deal = Game("saratoga", seed=7)
+    assert h.page.locator('.sw-card[data-pile="s"]').count() >= 1
+    assert int(h.page.inner_text(".sw-badge-s")) == deal.stock_left
+    h.screenshot("saratoga-review")
+    # the arrow keys step through the positions
+    h.page.focus(".sw-table")
+    for expect in (1, 2, 3):
+        seq = h.seq()
+        h.page.keyboard.press("ArrowRight")
+        h.wait_seq(seq)
+        assert w.reviewing == expect
+    seq = h.seq()
+    h.page.keyboard.press("ArrowLeft")
+    h.wait_seq(seq)
+    assert w.reviewing == 2
+    # a click on the felt plays nothing while looking back
+    before = len(h.received)
+    h.page.locator('.sw-slot[data-pile="s"]').click(force=True)
+    assert len(h.received) == before
+    # Esc returns to the game, exactly as it was
+    seq = h.seq()
+    h.page.keyboard.press("Escape")
+    h.wait_seq(seq)
+    assert w.reviewing is None and h.page.is_visible(".sw-btn-undo")
+    assert w.game.history == history and w.game.snapshot() == snap
+    assert shown_cards(h) == now
+
+
+def test_review_from_python_shows_in_the_page(make_harness):
+    w = played(lang="el")
+    h = make_harness(w)
+    w.review(1)
+    h.sync()
+    h.page.wait_for_selector(".sw-root[data-review]")
+    assert h.page.inner_text(".sw-review-at") == "1 / 5"
+    assert h.page.inner_text(".sw-btn-review-exit") == "Στο παιχνίδι"
+    assert h.notice().startswith("Αναδρομή: η θέση μετά από 1 από τις 5 κινήσεις")
+
+
+def test_statistics_panel_shows_the_figures_of_the_game_on_the_table(make_harness):
+    st = Statistics()
+    st.record("saratoga", {"draw": 1, "redeals": 2}, won=True, seconds=125, score=52)
+    st.record("saratoga", {"draw": 1, "redeals": 2}, won=False, seconds=30, score=17)
+    w = SolitaireWidget("saratoga", seed=7, statistics=st)
+    h = make_harness(w)
+    h.page.click(".sw-btn-more")
+    h.page.click(".sw-btn-stats")
+    panel = h.page.locator(".sw-stats")
+    assert panel.is_visible()
+    figures = dict(zip(panel.locator("dt").all_inner_texts(),
+                       panel.locator("dd").all_inner_texts(), strict=True))
+    assert figures == {"Played": "2", "Won": "1 (50%)", "Streak": "0", "Best streak": "1",
+                       "Best time": "2:05", "Best score": "52"}
+    h.screenshot("saratoga-statistics")

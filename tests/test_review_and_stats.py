@@ -1,0 +1,193 @@
+"""Looking back through a game (review mode) and the statistics Aisleriot keeps, through
+the widget's own message path (no kernel) and from Python."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from solitaire_widget import Game
+from solitaire_widget.statistics import Statistics, options_key
+from solitaire_widget.widget import SolitaireWidget
+
+
+def send(w: SolitaireWidget, content) -> dict:
+    w._handle_msg({"content": {"data": {"method": "custom", "content": content}},
+                   "buffers": []})
+    return w.view
+
+
+def played(seed: int = 7, n: int = 6) -> SolitaireWidget:
+    w = SolitaireWidget("saratoga", seed=seed, statistics=Statistics())
+    for _ in range(n):
+        w.game.play(w.game.legal_moves[-1])
+    return w
+
+
+# ---------------------------------------------------------------- review
+
+def test_position_replays_the_history_from_the_deal():
+    g = Game("kansas", seed=1)
+    g.play("t1>f1")
+    g.draw()
+    g.autoplay()
+    assert g.position(0).snapshot() == Game("kansas", seed=1).snapshot()
+    assert g.position(g.moves).snapshot() == g.snapshot()
+    assert g.position(1).score == 2 and g.position(1).moves == 0
+    for bad in (-1, g.moves + 1, True, 1.0):
+        with pytest.raises(ValueError):
+            g.position(bad)
+
+
+def test_review_from_python_shows_old_positions_and_changes_nothing():
+    w = played()
+    g = w.game
+    history, snap = list(g.history), g.snapshot()
+    w.review(0)
+    v = w.view
+    assert v["review"] == {"at": 0, "of": 6} and v["moves"] == 0
+    assert v["piles"] == Game("saratoga", seed=7).snapshot()
+    assert v["legal"] == [] and v["dbl"] == {} and v["hint"] is None
+    assert v["notice"]["text"].startswith("Looking back: the position after 0 of 6 moves")
+    w.review_step(2)
+    assert w.reviewing == 2 and w.view["piles"] == g.position(2).snapshot()
+    w.review(-1)  # one move before the last
+    assert w.reviewing == 5
+    w.review_step(100)
+    assert w.reviewing == 6
+    assert g.history == history and g.snapshot() == snap
+    w.review(None)
+    assert w.reviewing is None and w.view["review"] is None and w.view["piles"] == snap
+    with pytest.raises(ValueError):
+        w.review(7)
+
+
+@pytest.mark.parametrize("content", [
+    {"kind": "draw"}, {"kind": "undo"}, {"kind": "redo"}, {"kind": "hint"},
+    {"kind": "autoplay"}, {"kind": "solve"}, {"kind": "foundation", "pile": "t0"},
+    {"kind": "move", "action": "t0>t1"},
+])
+def test_while_reviewing_play_is_refused_with_a_word(content):
+    w = played()
+    snap, history = w.game.snapshot(), list(w.game.history)
+    send(w, {"kind": "review", "step": -1})
+    v = send(w, content)
+    assert w.game.snapshot() == snap and w.game.history == history
+    assert v["notice"]["text"] == ("You are looking back at move 5 of 6; return to the game "
+                                   "(Esc) to play on. Nothing changed.")
+    assert v["review"] == {"at": 5, "of": 6}
+
+
+@pytest.mark.parametrize("content", [
+    {"kind": "review", "at": 7}, {"kind": "review", "at": -1}, {"kind": "review", "at": "2"},
+    {"kind": "review", "at": True}, {"kind": "review", "step": 1.5},
+    {"kind": "review", "step": 10**9}, {"kind": "review", "step": None},
+])
+def test_forged_review_messages_are_refused(content):
+    w = played()
+    v = send(w, content)
+    assert v["notice"]["level"] == "error" and v["review"] is None
+
+
+def test_review_intents_step_and_leave_and_a_change_ends_the_review():
+    w = played()
+    assert send(w, {"kind": "review", "step": -1})["review"] == {"at": 5, "of": 6}
+    assert send(w, {"kind": "review", "at": 0})["review"] == {"at": 0, "of": 6}
+    assert send(w, {"kind": "review", "step": -1})["review"]["at"] == 0
+    assert send(w, {"kind": "review", "at": None})["review"] is None
+    send(w, {"kind": "review", "at": 2})
+    w.game.draw()  # from Python: the game moves on, the table shows it
+    assert w.view["review"] is None and w.view["moves"] == 7
+    send(w, {"kind": "review", "at": 2})
+    send(w, {"kind": "restart"})  # New, Restart and another game leave the review too
+    assert w.view["review"] is None and w.game.moves == 0
+
+
+# ---------------------------------------------------------------- statistics
+
+def test_statistics_count_wins_losses_streaks_times_and_scores():
+    st = Statistics()
+    w = SolitaireWidget("eagle-wing", seed=1, statistics=st)
+    line = w.game.solve(seconds=10).solution
+    for a in line:
+        w.game.play(a)
+    row = st.get("eagle-wing", {"redeals": 2})
+    assert (row["played"], row["won"], row["streak"], row["best_score"]) == (1, 1, 1, 52)
+    assert row["best_time"] is not None and row["best_time"] >= 0
+    w.game.undo()  # undoing and winning again is the same deal
+    w.game.redo()
+    assert st.get("eagle-wing", {"redeals": 2})["played"] == 1
+    w.game.new(seed=2)  # a new deal with no move does not count
+    w.game.new(seed=3)
+    assert st.get("eagle-wing", {"redeals": 2})["played"] == 1
+    w.game.play(w.game.legal_moves[0])
+    score = w.game.score
+    w.game.restart()  # given up: lost, the streak ends
+    row = st.get("eagle-wing", {"redeals": 2})
+    assert (row["played"], row["won"], row["lost"], row["streak"], row["best_streak"]) == \
+        (2, 1, 1, 0, 1)
+    assert row["best_score"] == 52 >= score
+    # another game keeps its own row; options make a row of their own
+    w.game = Game("saratoga", seed=1, draw=3)
+    w.game.draw()
+    w.game = Game("saratoga", seed=1)
+    frame = st.frame()
+    assert list(frame["game"]) == ["eagle-wing", "saratoga"]
+    assert frame.set_index("game").loc["saratoga", "options"] == options_key(
+        {"draw": 3, "redeals": 2})
+    assert frame.set_index("game").loc["eagle-wing", "win_rate"] == 0.5
+
+
+def test_the_view_carries_the_figures_of_the_game_on_the_table():
+    st = Statistics()
+    w = SolitaireWidget("kansas", seed=3, statistics=st)
+    w.game.draw()
+    w.game.new()
+    assert w.view["stats"]["played"] == 1 and w.view["stats"]["won"] == 0
+    assert w.view["stats"]["lost"] == 1
+
+
+def test_widgets_share_the_session_figures_by_default():
+    a = SolitaireWidget("kansas", seed=3)
+    b = SolitaireWidget("saratoga", seed=3)
+    assert a.statistics is b.statistics
+
+
+def test_saved_statistics_survive_a_new_session(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
+    st = Statistics.saved()
+    assert st.path == tmp_path / "data" / "solitaire_widget" / "statistics.json"
+    st.record("kansas", {"redeals": 0}, won=True, seconds=61.5, score=52)
+    st.record("kansas", {"redeals": 0}, won=False, seconds=10, score=20)
+    again = Statistics.saved()
+    row = again.get("kansas", {"redeals": 0})
+    assert (row["played"], row["won"], row["best_time"], row["best_score"]) == (2, 1, 61.5, 52)
+    w = SolitaireWidget("kansas", seed=1, statistics=True)
+    assert w.statistics.path == st.path and w.view["stats"]["played"] == 2
+
+
+@pytest.mark.parametrize("rows", [
+    "nonsense", {"format": "other"}, {"format": "solitaire_widget.statistics", "version": 9},
+    {"format": "solitaire_widget.statistics", "version": 1, "rows": [{"game": "kansas"}]},
+    {"format": "solitaire_widget.statistics", "version": 1,
+     "rows": [{"game": "kansas", "options": "", "played": 1, "won": 2}]},
+    {"format": "solitaire_widget.statistics", "version": 1,
+     "rows": [{"game": "kansas", "options": "", "played": -1}]},
+    {"format": "solitaire_widget.statistics", "version": 1,
+     "rows": [{"game": "kansas", "options": "", "played": 1, "best_time": "soon"}]},
+])
+def test_a_corrupt_statistics_file_is_named(tmp_path, rows):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(rows))
+    with pytest.raises(ValueError, match="corrupt statistics file"):
+        Statistics.saved(path)
+
+
+def test_an_empty_table_and_a_first_loss():
+    st = Statistics()
+    assert st.frame().empty
+    st.record("kansas", {}, won=False, seconds=1, score=3)
+    assert st.rows()[0]["win_rate"] == 0.0
