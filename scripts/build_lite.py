@@ -101,7 +101,13 @@ def fetch_pyodide(version: str, cache: Path) -> Path:
     tmp = cache / f"pyodide-{version}.tmp"
     shutil.rmtree(tmp, ignore_errors=True)
     with tarfile.open(tgz) as tar:
-        tar.extractall(tmp, filter="data")
+        if hasattr(tarfile, "data_filter"):
+            tar.extractall(tmp, filter="data")
+        else:  # Python < 3.11.4 (Debian 12's 3.11.2): check the members ourselves
+            for m in tar.getmembers():
+                if not (m.isfile() or m.isdir()) or m.name.startswith("/") or ".." in m.name:
+                    raise SystemExit(f"unexpected member in {tgz.name}: {m.name}")
+            tar.extractall(tmp)  # members checked above
     shutil.rmtree(unpacked, ignore_errors=True)
     (tmp / "package").rename(unpacked)
     shutil.rmtree(tmp)
