@@ -26,3 +26,5 @@ npm test
 targets=(tests)
 compgen -G "notebooks/*.ipynb" >/dev/null && targets+=(notebooks)
 "$SW_PY" -m pytest -p no:cacheprovider "${targets[@]}" --nbval-lax "$@"
+# the compiled core's tests once more, against a build with ASan and UBSan
+[ "${SW_SKIP_SANITIZE:-}" = 1 ] || bash core/scripts/sanitize.sh "$SW_PY"

@@ -109,7 +109,8 @@ def test_core_play_equals_table_apply():
             move = rng.choice(moves)
             t = g.table
             piles, used = core.play(name, [list(p) for p in t.piles], t.redeals_used,
-                                    t.rules.max_redeals, t.rules.draw_count, t.base, str(move))
+                                    t.rules.max_redeals, t.rules.draw_count, t.base,
+                                    action=str(move))
             g.play(move)
             assert piles == g.table.piles and used == g.table.redeals_used
 
@@ -315,6 +316,16 @@ def test_the_solver_says_which_engine_ran():
     g = Game("eagle-wing", seed=8)
     assert g.solve(seconds=None, nodes=100_000).engine == "core"
     assert g.solve(seconds=None, nodes=100_000, engine="python").engine == "python"
+
+
+def test_the_sanitized_build_is_the_one_tested():
+    # core/scripts/sanitize.sh sets SC_SANITIZED to the folder of its build
+    import os
+
+    where = os.environ.get("SC_SANITIZED")
+    if not where:
+        pytest.skip("not the sanitizer run")
+    assert core.__file__.startswith(where)
 
 
 def test_moves_parse():

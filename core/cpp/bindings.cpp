@@ -136,7 +136,7 @@ NB_MODULE(_core, m) {
           "draw"_a = 1, "base"_a.none() = nb::none(),
           "Every legal action of the position, in the shared notation.");
     m.def("play", &play, "game"_a, "piles"_a, "redeals_used"_a, "max_redeals"_a.none(),
-          "draw"_a = 1, "base"_a.none() = nb::none(), "action"_a,
+          "draw"_a = 1, "base"_a.none() = nb::none(), nb::kw_only(), "action"_a,
           "The piles and redeals used after a legal action.");
     m.def("perft", &perft, "game"_a, "piles"_a, "redeals_used"_a, "max_redeals"_a.none(),
           "draw"_a = 1, "base"_a.none() = nb::none(), "depth"_a = 3,
