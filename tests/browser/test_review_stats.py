@@ -94,3 +94,35 @@ def test_statistics_panel_shows_the_figures_of_the_game_on_the_table(make_harnes
     assert figures == {"Played": "2", "Won": "1 (50%)", "Streak": "0", "Best streak": "1",
                        "Best time": "2:05", "Best score": "52"}
     h.screenshot("saratoga-statistics")
+
+
+def test_the_readme_picture_of_review_and_statistics(make_harness):
+    """The README's picture of the new parts: a position looked back at, with the
+    statistics panel open. SW_DOCS_IMAGES=1 writes it to docs/img as well."""
+    import os
+    import shutil
+
+    from .harness import ROOT
+
+    st = Statistics()
+    opts = {"draw": 1, "redeals": 2}
+    for won, seconds, score in [(True, 312, 52), (False, 200, 23), (True, 254, 52)]:
+        st.record("saratoga", opts, won=won, seconds=seconds, score=score)
+    w = SolitaireWidget("saratoga", seed=7, statistics=st)
+    for _ in range(8):
+        w.game.play(w.game.hints()[0] if w.game.hints() else w.game.legal_moves[0])
+    h = make_harness(w, width=720)
+    h.page.click(".sw-btn-more")
+    h.page.click(".sw-btn-stats")
+    h.page.click(".sw-btn-more")  # the More row closes again; the panel stays
+    seq = h.seq()
+    h.page.click(".sw-btn-review")
+    h.wait_seq(seq)
+    for _ in range(3):
+        seq = h.seq()
+        h.page.click(".sw-btn-review-back")
+        h.wait_seq(seq)
+    assert w.reviewing == 4 and h.page.is_visible(".sw-stats")
+    path = h.screenshot("readme-review-statistics")
+    if os.environ.get("SW_DOCS_IMAGES"):
+        shutil.copy(path, ROOT / "docs" / "img" / "table-review.png")
