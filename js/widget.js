@@ -244,6 +244,15 @@ export class Table {
     return !!s && (s.busy === "solve" || s.steps > 0);
   }
 
+  /**
+   * What a click (or tap) on `pile` at `index` does; pointer.js calls it for presses,
+   * benchmarks/widget_latency.py to play without synthetic events.
+   * @param {string} pile @param {number} index -1 for an empty slot
+   */
+  click(pile, index) {
+    click(this, pile, index);
+  }
+
   /** @param {string} a */
   command(a) {
     if (a === "undo" || a === "redo" || a === "restart" || a === "hint" || a === "autoplay" || a === "draw") {
