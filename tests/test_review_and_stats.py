@@ -191,3 +191,42 @@ def test_an_empty_table_and_a_first_loss():
     assert st.frame().empty
     st.record("kansas", {}, won=False, seconds=1, score=3)
     assert st.rows()[0]["win_rate"] == 0.0
+
+
+# ---------------------------------------------------------------- random intents with review
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+intent = st.one_of(
+    st.fixed_dictionaries({"kind": st.just("review"), "at": st.one_of(
+        st.none(), st.integers(-2, 40), st.text(max_size=2), st.booleans())}),
+    st.fixed_dictionaries({"kind": st.just("review"), "step": st.one_of(
+        st.integers(-3, 3), st.floats(), st.none())}),
+    st.fixed_dictionaries({"kind": st.sampled_from(
+        ["draw", "undo", "redo", "restart", "hint", "autoplay"])}),
+    st.fixed_dictionaries({"kind": st.just("move"), "action": st.sampled_from(
+        ["w>t0", "t0>t1", "t2>f0", "w>f0", "t6>t5"])}),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(intent, min_size=1, max_size=40))
+def test_random_intents_with_review_keep_the_view_true(intents):
+    w = SolitaireWidget("saratoga", seed=7, statistics=Statistics())
+    for content in intents:
+        before = (w.game.snapshot(), list(w.game.history), w.reviewing)
+        send(w, content)
+        g, v = w.game, w.view
+        if w.reviewing is None:
+            assert v["piles"] == g.snapshot() and v["review"] is None
+            assert v["legal"] == [str(m) for m in g.legal_moves]
+        else:
+            assert 0 <= w.reviewing <= g.moves
+            assert v["piles"] == g.position(w.reviewing).snapshot() and v["legal"] == []
+            assert v["review"] == {"at": w.reviewing, "of": g.moves}
+        if before[2] is not None and content.get("kind") != "review" \
+                and content.get("kind") != "restart":
+            # nothing is played while looking back
+            assert (g.snapshot(), g.history) == before[:2], content
+        json.dumps(v)
