@@ -26,10 +26,7 @@ Zobrist::Zobrist() {
     }
 }
 
-const Zobrist& zobrist() {
-    static const Zobrist z;
-    return z;
-}
+const Zobrist ZOBRIST;
 
 void Pos::rehash() {
     const Zobrist& z = zobrist();

@@ -39,7 +39,9 @@ struct Zobrist {
     uint64_t pend[2][4];
     Zobrist();
 };
-const Zobrist& zobrist();
+// made once when the module loads; a plain object, so a use costs no guard check
+extern const Zobrist ZOBRIST;
+inline const Zobrist& zobrist() { return ZOBRIST; }
 
 inline uint64_t mix64(uint64_t z) {  // splitmix64's finaliser
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;

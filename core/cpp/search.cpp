@@ -340,15 +340,12 @@ Outcome Search::run(double seconds, int64_t nodes) {
             return *verdict_;
         }
         Key k = key();
-        int r = rank();
-        int old = table_.find(k);
-        if (old >= 0 && old <= r) {
+        if (table_.visit(k, rank())) {  // seen, with a rank at most this one's
             for (size_t j = forced_.size(); j-- > fs;) revert(forced_[j]);
             forced_.resize(fs);
             revert(rec);
             continue;
         }
-        table_.store(k, r, true);
         Frame nf{moves_.size(), 0, 0, fs, forced_.size(), rec, true, k};
         gen(moves_);
         nf.mi = nf.mstart;

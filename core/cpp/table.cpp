@@ -118,6 +118,25 @@ Table::Entry* Table::locate(uint64_t a, uint64_t h) {
     return nullptr;
 }
 
+bool Table::visit(const Key& k, int rank) {
+    uint64_t a = first(k), h = high(k);
+    if (Entry* e = locate(a, h)) {
+        if (static_cast<int>(e->meta & RANK) <= rank) return true;
+        e->meta = (e->meta & (HIGH | LOCK)) | LOCK | (static_cast<uint64_t>(rank) & RANK);
+        return false;
+    }
+    if (!pinned_.empty()) {
+        auto it = pinned_.find(Key{a, h});
+        if (it != pinned_.end()) {
+            if ((it->second & static_cast<int>(RANK)) <= rank) return true;
+            it->second = static_cast<int>(LOCK) | (rank & static_cast<int>(RANK));
+            return false;
+        }
+    }
+    store(k, rank, true);
+    return false;
+}
+
 void Table::unlock(const Key& k) {
     uint64_t a = first(k), h = high(k);
     if (Entry* e = locate(a, h)) {

@@ -29,6 +29,9 @@ class Table {
     // Stores ``k`` with ``rank`` (replacing what was there); ``lock`` pins it.
     void store(const Key& k, int rank, bool lock);
     void unlock(const Key& k);
+    // The search's one question at a node: true if ``k`` is held with a rank at most
+    // ``rank`` (the node is dominated); otherwise stores it locked, with ``rank``.
+    bool visit(const Key& k, int rank);
 
     size_t entries() const { return count_; }
     size_t bytes() const { return slots_.size() * sizeof(Entry) + pinned_.size() * 48; }
