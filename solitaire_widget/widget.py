@@ -24,6 +24,7 @@ from .game import Game
 from .games import GAMES
 from .games.base import F0, F3
 from .layouts import table_layout
+from .live import LiveSolver
 from .moves import IllegalMove
 from .moves import pile_index as _pile_index
 from .scheduling import KernelScheduler, ManualScheduler, Scheduler
@@ -94,7 +95,11 @@ class SolitaireWidget(anywidget.AnyWidget):
     change (``check_budget`` seconds, off the main thread) and warns once the solver
     proves the deal can no longer be won. Solve pressed again at a position it could
     not decide searches on from where it stopped, until the search holds
-    ``solve_node_limit`` positions (about 300 bytes each). ``widget.scheduler`` says
+    ``solve_node_limit`` positions (about 300 bytes each). ``live_solver`` (on where the
+    compiled core runs) answers after every move whether the deal can still be won, in
+    the status line and as ``widget.live_answer`` (see solitaire_widget.live), searching
+    ``live_budget`` seconds at first and on in slices up to ``live_limit``; with it on,
+    ``warn_unwinnable`` takes its warning from that answer. ``widget.scheduler`` says
     where that work runs
     (:class:`KernelScheduler`; :class:`ManualScheduler` to step it by hand).
     """
@@ -108,12 +113,23 @@ class SolitaireWidget(anywidget.AnyWidget):
     catalog: traitlets.List[Any] = traitlets.List().tag(sync=True)
     # Settings (not synced: the page reads them from the view and asks to change them).
     warn_unwinnable = traitlets.Bool(False)
+    # The live answer after every move (solitaire_widget.live); on where the compiled
+    # core runs. warn_unwinnable stays a switch of its own: the live indicator is a quiet
+    # word in the status line, the warning a banner for players who want to be told, and
+    # with the indicator on the banner comes from the same search (no second check).
+    live_solver = traitlets.Bool(True)
     exact_hint = traitlets.Bool(False)
 
     # Budgets in seconds; set them on an instance to change one widget.
     solve_budget: float = 4.0
     hint_budget: float = 2.0
     check_budget: float = 0.75
+    # the live answer: the first search after a move, later slices while it is not yet
+    # known, the pause between them, and the most search one position gets in all
+    live_budget: float = 0.2
+    live_slice: float = 0.5
+    live_pause: float = 0.05
+    live_limit: float = 10.0
     replay_delay: float = 0.3  # between moves of a replayed solution (draws go faster)
     # the most positions an undecided Solve keeps to search on from (memory: ~1 GB)
     solve_node_limit: int = 3_000_000
@@ -126,6 +142,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         *,
         warn_unwinnable: bool = False,
         exact_hint: bool = False,
+        live_solver: bool | None = None,
         statistics: Statistics | bool | None = None,
         **options: Any,
     ) -> None:
@@ -147,9 +164,18 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._hint: str | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._lock = threading.RLock()
-        self.scheduler: Scheduler = KernelScheduler()
+        self.scheduler = KernelScheduler()
         # Solve, its replay, the exact hint and the unwinnable check (no Jupyter in it).
         self.session = SolveSession(self, self._lock)
+        # None: on where the compiled core has a part for the game. The Python search
+        # (Pyodide) holds the GIL, or in Pyodide the only thread, for its whole budget
+        # after every move, so it waits there until it is asked for.
+        if live_solver is None:
+            from . import core_search
+
+            live_solver = core_search.available(live.name)
+        self.live_solver = bool(live_solver)
+        self.live = LiveSolver(self, self.session, self._lock)
         # Statistics: the session's own by default (shared by the widgets of this
         # kernel); True keeps them in the Jupyter data folder too; or a Statistics.
         if statistics is None or statistics is False:
@@ -199,13 +225,14 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._deal_counted = game.status == "won"
         self._unsubscribe = game.on_change(self._game_changed)
         self.session.reset()
+        self.live.reset()
         self._reset_timer()
         self._hint = None
         self._notice = None
         self._version += 1
         self.rules = self._rules_text()
         self._publish()
-        self.session.check_soon()
+        self._check_soon()
 
     def _game_changed(self, game: Game) -> None:
         """Any change to the game, from the page or from Python code."""
@@ -216,6 +243,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         # The game changed under the review: show the game again.
         self._review_at = self._review_game = None
         self.session.game_changed()
+        self.live.moved()  # what is known goes out with this view; no search yet
         if game.moves == 0 and not game.can_redo:
             # Restart or a new deal (undoing back to the start keeps the clock going).
             self._deal_left()
@@ -232,7 +260,15 @@ class SolitaireWidget(anywidget.AnyWidget):
             self.statistics.record(game.name, game.options, won=True,
                                    seconds=self._elapsed(), score=game.score)
         self._publish()
-        self.session.check_soon()
+        self._check_soon()
+
+    def _check_soon(self) -> None:
+        """After the view is sent: the searches that answer whether the deal can still
+        be won. The live answer, when on, also raises the warning (one search)."""
+        if self.live_solver:
+            self.live.check_soon()
+        else:
+            self.session.check_soon()
 
     def _deal_left(self) -> None:
         """The deal on the table is left (a new deal, a restart, another game): one that
@@ -298,6 +334,36 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     def show_hint(self, move: Any, key: str) -> None:
         self._show_hint(move, key)
+
+    @property
+    def scheduler(self) -> Scheduler:
+        """Where the solver's work runs (:class:`KernelScheduler`; a
+        :class:`ManualScheduler` steps it by hand)."""
+        return self._scheduler
+
+    @scheduler.setter
+    def scheduler(self, scheduler: Scheduler) -> None:
+        self._scheduler = scheduler
+        live = getattr(self, "live", None)
+        if live is not None and hasattr(self, "_game"):
+            # The live question asked on the old scheduler (the constructor's, most
+            # often) is asked again on this one, and the old answer dropped: otherwise it
+            # could land at any moment from a thread the new scheduler knows nothing of.
+            with self._lock:
+                live.moved()
+                self.publish_live()
+                live.check_soon()
+
+    def publish_live(self) -> None:
+        """The live answer changed: only it (and the warning it may raise) is sent
+        again, so the notice of the last move and the page's selection stay."""
+        self.view = {**self.view, "live": self.live.view(), "warning": self._warning()}
+
+    @property
+    def live_answer(self) -> str:
+        """Can the deal on the table still be won: "winnable", "lost", "unknown" (not
+        yet known), "checking" (the first search runs), or "off" (``live_solver``)."""
+        return self.live.answer
 
     def alive(self) -> bool:
         return self.comm is not None
@@ -427,12 +493,17 @@ class SolitaireWidget(anywidget.AnyWidget):
             "timer": {"running": self._t_since is not None, "elapsed": self._elapsed()},
             "solver": self.session.view(),
             "settings": {"exact_hint": self.exact_hint, "warn_unwinnable": self.warn_unwinnable},
-            "warning": ({"text": self._say("unwinnable"), "level": "warn"}
-                        if self.session.warning and self.warn_unwinnable else None),
+            "warning": self._warning(),
+            "live": self.live.view(),
             "review": None,
             "version": self._version,
             "seq": self._seq,
         }
+
+    def _warning(self) -> dict[str, str] | None:
+        if self.session.warning and self.warn_unwinnable:
+            return {"text": self._say("unwinnable"), "level": "warn"}
+        return None
 
     def _busy_notice(self) -> dict[str, str] | None:
         busy = self.session.busy_notice()
@@ -619,14 +690,15 @@ class SolitaireWidget(anywidget.AnyWidget):
         """The SolveResult of the last Solve (None before the first)."""
         return self.session.last_solve
 
-    @traitlets.observe("warn_unwinnable", "exact_hint")
+    @traitlets.observe("warn_unwinnable", "exact_hint", "live_solver")
     def _setting_changed(self, change: dict[str, Any]) -> None:
         if not hasattr(self, "_game"):
             return
         with self._lock:
             self.session.setting_changed(change["name"], change["new"])
+            self.live.setting_changed(change["name"])
             self._publish()
-            self.session.check_soon()
+            self._check_soon()
 
     def _do_solve(self, msg: Mapping[str, Any]) -> None:
         stop = msg.get("stop", False)
@@ -646,7 +718,8 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     def _do_setting(self, msg: Mapping[str, Any]) -> None:
         name, value = msg.get("name"), msg.get("value")
-        if name not in ("warn_unwinnable", "exact_hint") or not isinstance(value, bool):
+        if name not in ("warn_unwinnable", "exact_hint", "live_solver") or not isinstance(
+                value, bool):
             raise _Refused("malformed")
         if getattr(self, name) == value:
             self._publish()  # every view shows the truth again
@@ -754,6 +827,9 @@ class SolitaireWidget(anywidget.AnyWidget):
         session = getattr(self, "session", None)
         if session is not None:
             session.halt()
+        live = getattr(self, "live", None)
+        if live is not None:
+            live.halt()
         super().close()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:

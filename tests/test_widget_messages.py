@@ -331,7 +331,8 @@ intent = st.one_of(
 @given(st.lists(intent, min_size=1, max_size=60))
 @pytest.mark.parametrize("seed", [7, 2])  # the solver wins deal 2 at once: replays
 def test_random_intents_keep_the_game_consistent(seed, intents):
-    w = SolitaireWidget("saratoga", seed=seed)
+    # the live answer's timers are fuzzed in tests/test_live.py
+    w = SolitaireWidget("saratoga", seed=seed, live_solver=False)
     sched = manual(w)
     # Solve, exact hints and the warning in the mix, with small budgets.
     w.solve_budget = w.hint_budget = w.check_budget = 0.02
@@ -398,6 +399,9 @@ def test_state_updates_from_the_page_are_refused():
 # ---------------------------------------------------------------------- the solver
 # Eagle Wing deal 1 is won by the solver in milliseconds; deal 5 is won, but after
 # t5>f2, t6>t5 it is proved lost in milliseconds.
+# Tests that count the searches of Solve, the exact hint or the warning's own check
+# switch the live answer (on by default, a search after every move) off; tests/test_live.py
+# tests it, and what Solve, the hint and the warning take from it.
 
 from solitaire_widget.scheduling import KernelScheduler, ManualScheduler  # noqa: E402
 from solitaire_widget.solver import Solver, SolveResult  # noqa: E402
@@ -433,7 +437,7 @@ def fake_solve(monkeypatch, result: str) -> list[int]:
 
 
 def test_solve_replays_the_solution_step_by_step_then_undo_takes_one_back():
-    w = SolitaireWidget("eagle-wing", seed=1)
+    w = SolitaireWidget("eagle-wing", seed=1, live_solver=False)
     sched = manual(w)
     line = Game("eagle-wing", seed=1).solve(seconds=5).solution
     v = send(w, {"kind": "solve"})
@@ -508,7 +512,7 @@ def test_a_move_from_python_stops_the_replay():
     ("unknown", "No answer after 4 s of search; press Solve to search on")])
 def test_solve_lost_or_unknown_says_so_and_changes_nothing(monkeypatch, result, text):
     calls = fake_solve(monkeypatch, result)
-    w = SolitaireWidget("kansas", seed=7)
+    w = SolitaireWidget("kansas", seed=7, live_solver=False)
     sched = manual(w)
     snap, version = w.game.snapshot(), w.view["version"]
     v = send(w, {"kind": "solve"})
@@ -521,12 +525,12 @@ def test_solve_lost_or_unknown_says_so_and_changes_nothing(monkeypatch, result, 
 
 
 def test_solve_really_unknown_and_really_lost():
-    w = SolitaireWidget("kansas", seed=1)
+    w = SolitaireWidget("kansas", seed=1, live_solver=False)
     manual(w)
     w.solve_budget = 0.05
     v = send(w, {"kind": "solve"})
     assert w.last_solve.result == "unknown" and "No answer after 0.0" in v["notice"]["text"]
-    w = SolitaireWidget("eagle-wing", seed=5)
+    w = SolitaireWidget("eagle-wing", seed=5, live_solver=False)
     manual(w)
     for a in ("t5>f2", "t6>t5"):
         move(w, a)
@@ -598,7 +602,7 @@ def test_solve_on_a_won_game_and_a_search_overtaken_by_a_move():
     v = send(w, {"kind": "solve"})
     assert v["notice"]["text"] == "This deal is already won."
 
-    w = SolitaireWidget("eagle-wing", seed=1)
+    w = SolitaireWidget("eagle-wing", seed=1, live_solver=False)
     w.scheduler = sched = Deferred()
     v = send(w, {"kind": "solve"})
     assert v["solver"]["busy"] == "solve" and v["notice"]["text"] == "Searching for a win…"
@@ -608,7 +612,7 @@ def test_solve_on_a_won_game_and_a_search_overtaken_by_a_move():
     assert w.game.history == ["draw"] and not w.replaying and sched.pending == []
     # Closed while the solver thinks: its answer goes nowhere.
     for kind in ("solve", "hint"):
-        w = SolitaireWidget("eagle-wing", seed=1, exact_hint=True)
+        w = SolitaireWidget("eagle-wing", seed=1, exact_hint=True, live_solver=False)
         w.scheduler = sched = Deferred()
         send(w, {"kind": kind})
         w.close()
@@ -635,7 +639,7 @@ def test_malformed_solver_intents_change_nothing(content):
 
 
 def test_exact_hint_switch(monkeypatch):
-    w = SolitaireWidget("eagle-wing", seed=1)
+    w = SolitaireWidget("eagle-wing", seed=1, live_solver=False)
     manual(w)
     ordinary = w.game.hint()
     v = send(w, {"kind": "hint"})
@@ -706,7 +710,7 @@ def test_warn_unwinnable_switch_from_the_page():
 
 def test_warn_unwinnable_from_python_and_what_it_skips(monkeypatch):
     calls = fake_solve(monkeypatch, "unknown")
-    w = SolitaireWidget("kansas", seed=7)
+    w = SolitaireWidget("kansas", seed=7, live_solver=False)
     manual(w)
     w.warn_unwinnable = True
     assert w.view["settings"]["warn_unwinnable"] is True
@@ -719,7 +723,7 @@ def test_warn_unwinnable_from_python_and_what_it_skips(monkeypatch):
     last = f[0].pop()
     g = Game.from_snapshot({"s": [], "w": [last], "r": [], "f": f, "t": [[], [], []]},
                            "kansas", base="A")
-    w = SolitaireWidget(g, warn_unwinnable=True)
+    w = SolitaireWidget(g, warn_unwinnable=True, live_solver=False)
     manual(w)
     calls.clear()
     send(w, {"kind": "foundation", "pile": "w"})
@@ -730,7 +734,7 @@ def test_warn_check_runs_after_the_view_is_sent_and_one_at_a_time():
     """The check's answer arrives in a later view; changes made while it runs are
     checked once it ends, and an answer about an old position is not shown."""
 
-    w = SolitaireWidget("eagle-wing", seed=5)
+    w = SolitaireWidget("eagle-wing", seed=5, live_solver=False)
     w.scheduler = sched = Deferred()
     move(w, "t5>f2")
     w.warn_unwinnable = True

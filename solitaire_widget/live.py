@@ -1,0 +1,379 @@
+"""The live answer after every move: can the deal on the table still be won?
+
+Like KPatience's solver line in its status bar, the table shows after each change one
+of ``"winnable"``, ``"lost"`` (no longer winnable), ``"unknown"`` (not yet known) or
+``"checking"`` while the first search for the new position runs (``"off"`` when the
+switch is off). No Jupyter here: a ``LiveHost`` (the widget, or a test's stand-in) says
+where work runs and how to send the answer, so ``ManualScheduler`` steps it by hand.
+
+How it stays out of the way of the table:
+
+- ``moved()`` runs before the new view is built and only looks up what is already
+  known (no search), so the view that goes out at once already says "winnable" on a
+  known winning line, "lost" past a proved loss, or "checking". ``check_soon()`` runs
+  after that view has been sent and hands the search to the scheduler's worker (the
+  compiled core releases the GIL while it searches), so the redraw never waits for it.
+- Every change moves the job number on; an answer computed for an older position is
+  dropped, and a slice still queued for one returns without searching. A slice already
+  running cannot be interrupted, but it is bounded by its budget (``live_budget``, then
+  ``live_slice``), and the scheduler's pool (two workers) bounds how many run at once.
+- "Not yet known" searches on in the background: the same ``Solver`` is run again in
+  slices of ``live_slice`` seconds, ``live_pause`` apart, until it decides or
+  ``live_limit`` seconds were spent on this position, then it stops for good.
+- What is proved is remembered per deal, by history: a winning line holds while the
+  play follows it (and again after undoing back onto it), a proved loss holds for
+  every position reached from it. When the player leaves a known line, the old line
+  is first tried with the played move taken out (moves that commute: the card the
+  player moved was going there later anyway) and as it stands; a candidate counts only
+  if it replays to a win from the new position, so no search is needed for it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import weakref
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from .game import Game
+from .games.base import Table
+from .moves import Move
+from .scheduling import Scheduler
+from .solve_session import SolveSession, detached
+from .solver import Solver
+
+_log = logging.getLogger(__name__)
+
+ANSWERS = ("winnable", "lost", "unknown", "checking", "off")
+
+# The transposition table of one live search may take at most this many MB (the core's
+# default, 512 MB, is meant for Solve; a table that searches after every move keeps less).
+MEMORY_MB = 128.0
+# How many proved lines and losses one deal remembers (each a list of actions).
+_MEMORY = 256
+
+# Searching on past the first answer is for the table the player is looking at: one
+# table in the whole process at a time (the last one that started to), so a notebook
+# with many tables, or one left behind unclosed, costs at most one worker's time.
+_SEARCHING_ON: dict[str, Any] = {"owner": None}
+_SEARCHING_ON_LOCK = threading.Lock()
+
+
+def _claim(owner: Any) -> None:
+    with _SEARCHING_ON_LOCK:
+        _SEARCHING_ON["owner"] = weakref.ref(owner)
+
+
+def _owns(owner: Any) -> bool:
+    with _SEARCHING_ON_LOCK:
+        ref = _SEARCHING_ON["owner"]
+        return ref is not None and ref() is owner
+
+
+class LiveHost(Protocol):
+    """What a LiveSolver needs from the widget that owns it."""
+
+    scheduler: Scheduler
+    live_solver: bool
+    warn_unwinnable: bool
+    live_budget: float  # the first search after a move, in seconds
+    live_slice: float  # each later slice while "not yet known"
+    live_pause: float  # between slices
+    live_limit: float  # seconds of search per position, in all
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def table_version(self) -> int: ...
+
+    def publish_live(self) -> None:
+        """Sends the live answer (and the warning it may raise) to the page."""
+
+    def alive(self) -> bool: ...
+
+
+def replays_to_win(table: Table, line: list[str]) -> bool:
+    """Whether ``line`` is legal move by move from ``table`` (on a copy) and wins."""
+    t = table.copy()
+    for action in line:
+        try:
+            move = Move.parse(action)
+        except ValueError:
+            return False
+        if t.reason(move) is not None:
+            return False
+        t.apply(move)
+    return t.is_won()
+
+
+def repaired(line: list[str], played: str) -> list[list[str]]:
+    """Candidate winning lines after ``played`` was played where ``line`` was the way
+    to win: the line with the first ``played`` taken out, then the line as it stands.
+    Only candidates; each must replay to a win before it is believed."""
+    out = []
+    if played in line:
+        i = line.index(played)
+        out.append(line[:i] + line[i + 1:])
+    out.append(list(line))
+    return out
+
+
+class LiveSolver:
+    """The live winnability answer for one host; see the module's docstring."""
+
+    def __init__(self, host: LiveHost, session: SolveSession,
+                 lock: threading.RLock | None = None) -> None:
+        self.host = host
+        self.session = session
+        self.lock = lock or threading.RLock()
+        self.answer = "off"
+        self.seconds = 0.0  # search spent on the position shown
+        self.searching = False  # a search for it is under way or will go on
+        self.engine: str | None = None
+        self._job = 0
+        self._solver: Solver | None = None
+        self._cancel: Callable[[], None] | None = None
+        self._deal: Any = None
+        self._lines: list[tuple[tuple[str, ...], list[str]]] = []
+        self._lost: list[tuple[str, ...]] = []
+        self._timing: dict[str, float] = {}  # for benchmarks: when the answer came
+
+    # ------------------------------------------------------------------ read by the view
+
+    def view(self) -> dict[str, Any]:
+        return {"on": bool(self.host.live_solver), "answer": self.answer,
+                "seconds": round(self.seconds, 2), "searching": self.searching}
+
+    # ------------------------------------------------------------------ what is known
+
+    def _same_deal(self) -> None:
+        """Forgets what was proved when the table shows another deal (a history means
+        a position only within one deal)."""
+        g = self.host.game
+        if g.moves == 0 and not g.can_redo:
+            deal = (g.name, tuple(sorted(g.options.items())), repr(g.snapshot()))
+            if deal != self._deal:
+                self._deal = deal
+                self._lines.clear()
+                self._lost.clear()
+
+    def known(self, history: list[str]) -> tuple[str, list[str]] | None:
+        """("won", the rest of a winning line) or ("lost", []) when what was proved
+        already says, else None. The session's findings (Solve, exact hints) count too."""
+        h = tuple(history)
+        for at in self._lost:
+            if h[: len(at)] == at:
+                return "lost", []
+        for at, line in self._lines:
+            k = len(h) - len(at)
+            if 0 <= k < len(line) and h[: len(at)] == at and list(h[len(at):]) == line[:k]:
+                return "won", line[k:]
+        if history != self.host.game.history:
+            return None  # the session answers for the position on the table only
+        if self.session.known_lost():
+            return "lost", []
+        line = self.session.known_line()
+        if line:
+            return "won", line
+        return None
+
+    def _parent_line(self, history: list[str]) -> list[str] | None:
+        """A winning line from the position before the last move, if one is known."""
+        if not history:
+            return None
+        found = self.known(history[:-1])
+        return found[1] if found and found[0] == "won" else None
+
+    def _learn(self, history: list[str], result: str, line: list[str]) -> None:
+        if result == "won" and line:
+            self._lines.insert(0, (tuple(history), list(line)))
+            del self._lines[_MEMORY:]
+        elif result == "lost":
+            self._lost.insert(0, tuple(history))
+            del self._lost[_MEMORY:]
+        else:
+            return
+        # Solve and the exact hint use it too (the session keeps the latest of each).
+        self.session._learn(history, _Result(result, line))
+
+    # ------------------------------------------------------------------ the table changed
+
+    def reset(self) -> None:
+        """Another game is shown (a new Game object): a deal check and a fresh answer."""
+        self._same_deal()
+        self.moved()
+
+    def moved(self) -> None:
+        """Any change of the table, before its view is built: the old search loses
+        interest and the answer is what is known without a search, or "checking"."""
+        self._job += 1
+        self._stop_later()
+        self._solver = None
+        self.seconds = 0.0
+        self.searching = False
+        self.engine = None
+        self._timing = {"moved": time.perf_counter()}
+        self._same_deal()
+        g = self.host.game
+        if not self.host.live_solver:
+            self.answer = "off"
+            return
+        if g.status == "won":
+            self.answer = "winnable"
+        elif g.status == "lost":
+            self.answer = "lost"
+        else:
+            found = self.known(g.history)
+            self.answer = "checking" if found is None else (
+                "winnable" if found[0] == "won" else "lost")
+        if self.answer != "checking":
+            self._timing["answered"] = self._timing["moved"]
+        self._warn()
+
+    def setting_changed(self, name: str) -> None:
+        """A switch was flipped: the answer is worked out again, or the warning raised
+        from what the live answer already knows."""
+        if name == "live_solver":
+            self.moved()
+        elif name == "warn_unwinnable":
+            self._warn()
+
+    def check_soon(self) -> None:
+        """After the view has been sent: start the search if the answer is not known."""
+        if self.answer != "checking" or self.searching:
+            return
+        self.searching = True
+        self._start(self._job, first=True)
+
+    def halt(self) -> None:
+        """The widget closes: nothing more is searched or sent."""
+        self._job += 1
+        self._stop_later()
+        self._solver = None
+        self.searching = False
+
+    def _stop_later(self) -> None:
+        cancel, self._cancel = self._cancel, None
+        if cancel is not None:
+            cancel()
+
+    def _warn(self) -> None:
+        # The loud warning (warn_unwinnable) comes from the same answer: one search.
+        if self.answer == "lost" and self.host.warn_unwinnable:
+            self.session.warning = True
+
+    # ------------------------------------------------------------------ the search
+
+    def _start(self, job: int, first: bool) -> None:
+        g = self.host.game
+        history = g.history
+        clone = detached(g)
+        solver = self._solver
+        parent = self._parent_line(history) if first else None
+        budget = self.host.live_budget if first else self.host.live_slice
+
+        def work() -> tuple[Solver | None, str, list[str], str | None]:
+            if job != self._job:
+                return None, "stale", [], None  # the table moved on before it began
+            if parent is not None:
+                for line in repaired(parent, history[-1]):
+                    if replays_to_win(clone.table, line):
+                        return None, "won", line, None
+            s = solver or Solver(clone, memory_mb=MEMORY_MB)
+            r = s.run(seconds=budget)
+            return s, r.result, list(r.solution), s.engine
+
+        def done(out: tuple[Solver | None, str, list[str], str | None], spent: float) -> None:
+            s, result, line, engine = out
+            if job == self._job and result != "stale":
+                self._answered(history, s, result, line, engine, spent)
+
+        self._background(work, done)
+
+    def _answered(self, history: list[str], solver: Solver | None, result: str,
+                  line: list[str], engine: str | None, spent: float) -> None:
+        self.seconds += spent
+        self.engine = engine or self.engine
+        self._learn(history, result, line)
+        if result in ("won", "lost"):
+            self.answer = "winnable" if result == "won" else "lost"
+            self.searching = False
+            self._solver = None
+            self._timing.setdefault("answered", time.perf_counter())
+            self._warn()
+            self.host.publish_live()
+            return
+        # Not yet known: say so, and search on in slices up to the limit.
+        self.answer = "unknown"
+        self._solver = solver
+        self.searching = self.seconds < self.host.live_limit
+        self._timing.setdefault("unknown", time.perf_counter())
+        if self.searching:
+            job = self._job
+
+            def again() -> None:
+                with self.lock:
+                    self._cancel = None
+                    if job != self._job or not self.host.alive():
+                        return
+                    if not _owns(self):
+                        # another table searches on now: this answer stays unknown
+                        self.searching = False
+                        self._solver = None
+                        self.host.publish_live()
+                        return
+                    try:
+                        self._start(job, first=False)
+                    except RuntimeError:  # the interpreter shuts down: no pool left
+                        self.searching = False
+
+            _claim(self)
+            self._cancel = self.host.scheduler.later(self.host.live_pause, again)
+        else:
+            self._solver = None  # its table can be large: let it go
+        self.host.publish_live()
+
+    def _background(self, work: Callable[[], Any], done: Callable[[Any, float], None]) -> None:
+        """Runs ``work`` through the scheduler; ``done`` runs under the lock. An error
+        is logged and leaves the answer "not yet known" (never a wrong answer)."""
+
+        def safe_work() -> tuple[bool, Any, float]:
+            t0 = time.perf_counter()
+            try:
+                return True, work(), time.perf_counter() - t0
+            except Exception as e:  # reported in finish
+                return False, e, time.perf_counter() - t0
+
+        def finish(outcome: tuple[bool, Any, float]) -> None:
+            with self.lock:
+                ok, value, spent = outcome
+                if not self.host.alive():
+                    return
+                if not ok:
+                    _log.error("solitaire_widget: the live solver failed", exc_info=value)
+                    self.searching = False
+                    self._solver = None
+                    if self.answer == "checking":
+                        self.answer = "unknown"
+                        self.host.publish_live()
+                    return
+                try:
+                    done(value, spent)
+                except Exception:
+                    _log.exception("solitaire_widget: error in the live solver's answer")
+
+        self.host.scheduler.background(safe_work, finish)
+
+
+class _Result:
+    """The two fields of a SolveResult that SolveSession._learn reads."""
+
+    def __init__(self, result: str, solution: list[str]) -> None:
+        self.result = result
+        self.solution = solution
+
+
+__all__ = ["ANSWERS", "MEMORY_MB", "LiveHost", "LiveSolver", "repaired", "replays_to_win"]

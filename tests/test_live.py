@@ -1,0 +1,407 @@
+"""The live answer after every move (solitaire_widget.live), stepped by hand.
+
+Positions with a known answer, decided by the compiled core in milliseconds: Eagle Wing
+deal 5 is winnable, and lost after t5>f2, t6>t5 (undo t6>t5 and it is winnable again);
+Kansas deal 4 is lost from the deal; Saratoga deal 7 is winnable. Kansas deal 1 is not
+decided in 10 ms, which gives "not yet known".
+"""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solitaire_widget import Game
+from solitaire_widget.live import ANSWERS, LiveSolver, repaired, replays_to_win
+from solitaire_widget.scheduling import ManualScheduler
+from solitaire_widget.solver import Solver
+from solitaire_widget.widget import SolitaireWidget
+
+
+class Deferred(ManualScheduler):
+    """Background work waits in ``jobs`` until the test finishes it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.jobs: list[tuple[Any, Any]] = []
+
+    def background(self, work, done):
+        self.jobs.append((work, done))
+
+    def finish(self, i: int = 0) -> None:
+        work, done = self.jobs.pop(i)
+        done(work())
+
+
+def table(name: str, seed: int, scheduler: ManualScheduler | None = None,
+          **kw: Any) -> tuple[SolitaireWidget, Any]:
+    """A widget whose live answer runs on a hand-stepped scheduler from the start (it is
+    switched on only once the scheduler is in place)."""
+    w = SolitaireWidget(name, seed=seed, live_solver=False, **kw)
+    w.live_budget = 5.0  # decided in the first slice, however loaded the machine is
+    w.scheduler = scheduler or ManualScheduler()
+    w.live_solver = True
+    return w, w.scheduler
+
+
+def send(w: SolitaireWidget, content: Any) -> dict:
+    w._handle_msg({"content": {"data": {"method": "custom", "content": content}},
+                   "buffers": []})
+    return w.view
+
+
+def move(w: SolitaireWidget, action: str) -> dict:
+    return send(w, {"kind": "move", "action": action, "version": w.view["version"]})
+
+
+@pytest.fixture
+def searches(monkeypatch) -> list[str]:
+    """Counts the searches the live answer starts (Solver.run) and the session's own
+    checks (Game.solve), in order."""
+    calls: list[str] = []
+    run, solve = Solver.run, Game.solve
+
+    def counted_run(self, *a, **k):
+        calls.append("live")
+        return run(self, *a, **k)
+
+    def counted_solve(self, *a, **k):
+        calls.append("session")
+        return solve(self, *a, **k)
+
+    monkeypatch.setattr(Solver, "run", counted_run)
+    monkeypatch.setattr(Game, "solve", counted_solve)
+    return calls
+
+
+def test_the_live_module_knows_no_jupyter():
+    code = ("import sys, solitaire_widget.live; "
+            "print(any(m.split('.')[0] in ('anywidget', 'ipywidgets', 'traitlets', 'comm') "
+            "for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_on_by_default_where_the_core_runs():
+    from solitaire_widget import core_search
+
+    w = SolitaireWidget("eagle-wing", seed=5)
+    assert w.live_solver is core_search.available("eagle-wing")
+    assert w.view["live"]["on"] is w.live_solver
+    assert SolitaireWidget("eagle-wing", seed=5, live_solver=False).live_answer == "off"
+
+
+def test_winnable_then_lost_then_winnable_again_on_undo(searches):
+    w, _ = table("eagle-wing", 5)
+    assert w.live_answer == "winnable" and w.view["live"]["answer"] == "winnable"
+    v = move(w, "t5>f2")
+    assert v["live"]["answer"] == w.live_answer == "winnable"
+    v = move(w, "t6>t5")
+    assert v["live"] == {"on": True, "answer": "lost", "seconds": v["live"]["seconds"],
+                         "searching": False}
+    n = len(searches)
+    # Past a proved loss every position is lost: no search.
+    v = send(w, {"kind": "draw"})
+    assert v["live"]["answer"] == "lost" and len(searches) == n
+    # Undo back onto positions already answered: no search either.
+    send(w, {"kind": "undo"})
+    v = send(w, {"kind": "undo"})
+    assert w.game.history == ["t5>f2"] and v["live"]["answer"] == "winnable"
+    assert len(searches) == n and "session" not in searches
+
+
+def test_lost_from_the_deal_and_winnable_from_the_deal():
+    w, _ = table("kansas", 4)
+    assert w.live_answer == "lost"
+    w, _ = table("saratoga", 7)
+    assert w.live_answer == "winnable"
+
+
+def test_checking_shows_until_the_answer_comes_in_a_later_view():
+    w, sched = table("eagle-wing", 5, Deferred())
+    assert w.live_answer == "checking" and len(sched.jobs) == 1
+    sched.finish()
+    assert w.live_answer == "winnable"
+    assert w.live.known(["t5>f2"]) is None  # not the way the line found goes on
+    v = move(w, "t5>f2")
+    assert v["live"]["answer"] == "checking" and len(sched.jobs) == 1
+    sched.finish()
+    assert w.view["live"]["answer"] == "winnable"
+    v = move(w, "t6>t5")
+    assert v["live"]["answer"] == "checking"
+    sched.finish()
+    assert w.view["live"]["answer"] == "lost"
+
+
+def test_a_stale_answer_is_dropped_and_a_stale_job_does_not_search(searches):
+    w, sched = table("eagle-wing", 5, Deferred())
+    sched.finish()
+    move(w, "t5>f2")
+    assert w.live_answer == "checking"
+    work_old, done_old = sched.jobs.pop(0)
+    move(w, "t6>t5")  # before the answer for t5>f2 came
+    assert w.live_answer == "checking" and len(sched.jobs) == 1
+    before = list(searches)
+    out = work_old()  # it starts only now, after the table moved on...
+    assert searches == before  # ...so it does not search at all
+    view = dict(w.view)
+    done_old(out)
+    assert w.view == view and w.live_answer == "checking"  # and changes nothing
+    sched.finish()
+    assert w.live_answer == "lost"
+
+
+def test_an_answer_that_arrives_after_a_move_is_not_shown():
+    w, sched = table("kansas", 4, Deferred())
+    work, done = sched.jobs.pop()
+    out = work()  # searched: lost, for the deal
+    send(w, {"kind": "draw"})  # ...but the player drew meanwhile
+    assert w.live_answer == "checking"
+    done(out)
+    assert w.live_answer == "checking" and w.view["live"]["answer"] == "checking"
+    sched.finish()
+    assert w.live_answer == "lost"
+
+
+def test_not_yet_known_searches_on_in_slices_up_to_the_limit(searches):
+    w = SolitaireWidget("kansas", seed=1, live_solver=False)
+    w.scheduler = sched = ManualScheduler()
+    w.live_budget, w.live_slice, w.live_limit = 0.01, 0.01, 0.035
+    w.live_solver = True
+    assert w.live_answer == "unknown" and w.view["live"]["searching"] is True
+    assert len(sched.pending) == 1  # the next slice, after a pause
+    sched.run_all()
+    assert w.live_answer in ("unknown", "lost", "winnable")
+    assert sched.pending == [] and w.view["live"]["searching"] is False
+    slices = searches.count("live")
+    assert 2 <= slices <= 5
+    assert w.view["live"]["seconds"] >= 0.03 or w.live_answer != "unknown"
+
+
+def test_a_move_cancels_the_search_going_on(searches):
+    w = SolitaireWidget("kansas", seed=1, live_solver=False)
+    w.scheduler = sched = ManualScheduler()
+    w.live_budget = w.live_slice = 0.01
+    w.live_solver = True
+    assert w.live_answer == "unknown" and len(sched.pending) == 1
+    _, old_slice = sched.pending[0]
+    w.live_budget = 5.0
+    send(w, {"kind": "draw"})
+    assert all(fn is not old_slice for _, fn in sched.pending)  # cancelled
+    n = len(searches)
+    old_slice()  # a timer that fired anyway belongs to the old position
+    assert len(searches) == n
+
+
+def test_only_one_table_searches_on():
+    a = SolitaireWidget("kansas", seed=1, live_solver=False)
+    b = SolitaireWidget("kansas", seed=1, live_solver=False)
+    for w in (a, b):
+        w.scheduler = ManualScheduler()
+        w.live_budget = w.live_slice = 0.01
+        w.live_solver = True
+    assert a.live_answer == b.live_answer == "unknown"
+    a.scheduler.run_next()  # b started searching on last: a stops and says so
+    assert a.view["live"]["searching"] is False and a.scheduler.pending == []
+    assert b.view["live"]["searching"] is True and len(b.scheduler.pending) == 1
+
+
+def test_following_a_found_line_needs_no_search(searches):
+    w, _ = table("saratoga", 7)
+    line = w.live.known(w.game.history)
+    assert line is not None and line[0] == "won"
+    n = len(searches)
+    for action in line[1][:10]:
+        v = send(w, {"kind": "draw"}) if action == "draw" else move(w, action)
+        assert v["live"]["answer"] == "winnable"
+    assert len(searches) == n
+
+
+def test_a_line_with_the_played_move_taken_out_is_tried_before_searching(searches):
+    w, _ = table("saratoga", 10)
+    known = w.live.known([])
+    assert known is not None and known[0] == "won"
+    line = known[1]
+    legal = {str(m) for m in w.game.legal_moves}
+    # a move the line plays later that can be played now and commutes with the rest
+    found = None
+    for action in line[1:]:
+        if action in legal and action not in ("draw", line[0]):
+            after = Game("saratoga", seed=10)
+            after.play(action)
+            if replays_to_win(after.table, repaired(line, action)[0]):
+                found = action
+                break
+    assert found is not None
+    searches.clear()
+    v = move(w, found)
+    assert v["live"]["answer"] == "winnable" and searches == []
+    assert w.live.known(w.game.history) == ("won", repaired(line, found)[0])
+
+
+def test_a_candidate_line_that_does_not_win_is_not_believed():
+    g = Game("eagle-wing", seed=1)
+    line = [str(a) for a in g.solve(seconds=5).solution]
+    assert replays_to_win(g.table, line)
+    assert not replays_to_win(g.table, line[:-1])  # one card short of the win
+    assert not replays_to_win(g.table, ["t0>t0", *line])
+    assert not replays_to_win(g.table, ["nonsense"])
+    assert repaired(["a", "b", "a"], "a") == [["b", "a"], ["a", "b", "a"]]
+
+
+def test_the_off_switch_from_python_and_from_the_page(searches):
+    w, _ = table("eagle-wing", 5)
+    w.live_solver = False
+    assert w.live_answer == "off" and w.view["live"] == {
+        "on": False, "answer": "off", "seconds": 0.0, "searching": False}
+    searches.clear()
+    move(w, "t5>f2")
+    move(w, "t6>t5")
+    assert searches == [] and w.view["live"]["answer"] == "off"
+    v = send(w, {"kind": "setting", "name": "live_solver", "value": True})
+    assert w.live_solver and v["live"]["on"] and v["live"]["answer"] == "lost"
+    v = send(w, {"kind": "setting", "name": "live_solver", "value": False})
+    assert not w.live_solver and v["live"]["answer"] == "off"
+
+
+@pytest.mark.parametrize("content", [
+    {"kind": "setting", "name": "live_solver", "value": "no"},
+    {"kind": "setting", "name": "live_solver", "value": 0},
+    {"kind": "setting", "name": "live_solver"},
+    {"kind": "setting", "name": "live_budget", "value": True},
+    {"kind": "live", "answer": "winnable"},
+    {"kind": "setting", "name": "live", "value": True},
+])
+def test_forged_messages_change_nothing(content):
+    w, _ = table("kansas", 4)
+    before = (w.live_answer, w.live_solver, w.live_budget, w.game.snapshot())
+    v = send(w, content)
+    assert v["notice"]["level"] == "error"
+    assert (w.live_answer, w.live_solver, w.live_budget, w.game.snapshot()) == before
+    assert v["live"]["answer"] == "lost"
+
+
+def test_a_forged_view_from_the_page_is_refused():
+    w, _ = table("kansas", 4)
+    w.set_state({"view": {**w.view, "live": {"on": True, "answer": "winnable"}}})
+    assert w.live_answer == "lost" and w.view["live"]["answer"] == "lost"
+
+
+def test_the_answer_keeps_the_last_notice_on_the_page():
+    w, sched = table("eagle-wing", 5, Deferred())
+    sched.finish()
+    move(w, "t5>f2")  # a question...
+    v = move(w, "t0>t0")  # ...and, while it is open, a refused move: the notice says why
+    assert v["notice"]["level"] == "error" and w.live_answer == "checking"
+    sched.finish()
+    assert w.live_answer == "winnable"
+    # the answer came in a view of its own, which kept what the last one said
+    assert {k: x for k, x in w.view.items() if k != "live"} == {
+        k: x for k, x in v.items() if k != "live"}
+
+
+def test_warn_unwinnable_takes_its_warning_from_the_live_answer(searches):
+    w, _ = table("eagle-wing", 5)
+    searches.clear()
+    w.warn_unwinnable = True
+    move(w, "t5>f2")
+    v = move(w, "t6>t5")
+    assert v["warning"] == {"text": "This deal can no longer be won.", "level": "warn"}
+    assert "session" not in searches  # one search answers both
+    v = send(w, {"kind": "undo"})
+    assert v["warning"] is None and v["live"]["answer"] == "winnable"
+    # With the live answer off the warning's own check runs as before.
+    w.live_solver = False
+    searches.clear()
+    v = send(w, {"kind": "redo"})
+    # the session learned the loss from the live answer: no check needed
+    assert v["warning"] is not None and searches == []
+
+
+def test_solve_takes_the_line_the_live_answer_found(searches):
+    w, sched = table("eagle-wing", 1)
+    searches.clear()
+    send(w, {"kind": "solve"})
+    assert w.replaying and searches == []
+    sched.run_all()
+    assert w.game.status == "won" and searches == []
+    assert w.live_answer == "winnable"
+
+
+def test_a_closed_table_hears_nothing():
+    w, sched = table("eagle-wing", 5, Deferred())
+    w.close()
+    sched.finish()
+    assert w.live_answer == "checking"
+
+
+def test_a_failing_search_says_not_yet_known_and_logs(monkeypatch, caplog):
+    def broken(self, *a, **k):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(Solver, "run", broken)
+    with caplog.at_level(logging.ERROR):
+        w, _ = table("kansas", 1)
+    assert w.live_answer == "unknown" and w.view["live"]["searching"] is False
+    assert any("live solver" in r.getMessage() for r in caplog.records)
+
+
+def test_a_new_deal_forgets_what_was_proved_and_a_restart_keeps_it(searches):
+    w, _ = table("eagle-wing", 5)
+    move(w, "t5>f2")
+    move(w, "t6>t5")
+    assert w.live_answer == "lost"
+    send(w, {"kind": "restart"})
+    assert w.live_answer == "winnable"
+    n = len(searches)
+    move(w, "t5>f2")
+    move(w, "t6>t5")
+    assert w.live_answer == "lost" and len(searches) == n  # the same deal: known
+    send(w, {"kind": "new", "seed": 4})
+    assert w.live_answer in ANSWERS and w.live.known(["t5>f2", "t6>t5"]) is None
+
+
+intent = st.one_of(
+    st.sampled_from([{"kind": k} for k in ("draw", "undo", "redo", "restart", "hint",
+                                           "autoplay", "solve", "stop")]),
+    st.fixed_dictionaries({"kind": st.just("move"), "action": st.sampled_from(
+        ["t0>f0", "t1>t0", "w>t0", "t2>f1", "t3>t2", "w>f0", "t0>t1*2", "r>t0"])}),
+    st.fixed_dictionaries({"kind": st.just("setting"), "name": st.just("live_solver"),
+                           "value": st.booleans()}),
+    st.just("tick"), st.just("finish"),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(intent, min_size=1, max_size=40))
+def test_random_intents_keep_the_answer_true(intents):
+    w, sched = table("eagle-wing", 5, Deferred())
+    w.live_budget = w.live_slice = 0.05
+    for content in intents:
+        if content == "tick":
+            sched.run_next()
+        elif content == "finish":
+            if sched.jobs:
+                sched.finish(-1)
+        else:
+            send(w, content)
+        answer = w.live_answer
+        assert answer in ANSWERS and w.view["live"]["answer"] == answer
+        assert answer != "off" or not w.live_solver
+        if answer == "winnable" and w.game.status == "playing":
+            known = w.live.known(w.game.history)
+            assert known is not None and known[0] == "won"
+            assert replays_to_win(w.game.table, known[1])
+        if answer == "lost":
+            assert Game.solve(w.game, seconds=5).result != "won"
+
+
+def test_live_solver_is_a_livesolver():
+    w, _ = table("eagle-wing", 5)
+    assert isinstance(w.live, LiveSolver)
