@@ -18,6 +18,13 @@ body[data-jp-theme-light=false] .sw-root,body.vscode-dark .sw-root,.sw-root.sw-d
 .sw-bar select,.sw-bar input,.sw-bar button{font:inherit;color:var(--jp-ui-font-color1,#222);background:var(--jp-layout-color1,#fff);
 border:1px solid var(--jp-border-color1,#bbb);border-radius:4px;padding:2px 6px;min-height:26px}
 .sw-bar input.sw-seed{width:7.8em;font-variant-numeric:tabular-nums}
+.sw-root[data-narrow] .sw-bar{gap:4px 3px;padding:4px 5px}
+.sw-root[data-narrow] .sw-bar button{padding:2px 4px}
+.sw-root[data-narrow] .sw-bar .sw-sep,.sw-root[data-narrow] .sw-bar .sw-grow{display:none}
+.sw-root[data-narrow] .sw-play,.sw-root[data-narrow] .sw-review-nav{display:contents}
+.sw-root[data-narrow] .sw-btn-more{margin-left:auto}
+.sw-root[data-narrow] .sw-bar select.sw-game{max-width:8.5em}
+.sw-root[data-narrow] .sw-bar input.sw-seed{width:6.6em;flex:1 1 4em;min-width:0}
 .sw-more{flex-basis:100%;display:flex;flex-wrap:wrap;gap:4px 6px;align-items:center;padding-top:5px;margin-top:1px;border-top:1px solid var(--jp-border-color2,#ddd)}
 .sw-bar button.sw-btn-more[aria-expanded=true]{background:var(--jp-layout-color3,#e4e4e4)}
 .sw-root[data-offline] .sw-card,.sw-root[data-offline] .sw-slot{opacity:.55;filter:grayscale(.6)}
@@ -59,6 +66,17 @@ background:var(--jp-layout-color2,#f2f2f2);min-height:28px;align-items:center}
 .sw-opts{display:inline-flex;gap:10px;flex-wrap:wrap}
 .sw-opts label{display:inline-flex;align-items:center;gap:3px;cursor:pointer;color:var(--jp-ui-font-color2,#555)}
 .sw-opts input{margin:0}
+.sw-live{display:inline-flex;align-items:center;gap:5px;cursor:help;white-space:nowrap}
+.sw-live-dot{width:9px;height:9px;border-radius:50%;background:var(--jp-ui-font-color3,#9e9e9e);flex:none}
+.sw-live b{margin-right:0}
+.sw-live[data-answer=winnable] .sw-live-dot{background:var(--jp-success-color1,#2e7d32)}
+.sw-live[data-answer=lost] .sw-live-dot{background:var(--jp-error-color1,#c62828)}
+.sw-live[data-answer=lost] .sw-live-text{color:var(--jp-error-color1,#c62828)}
+.sw-live[data-answer=unknown] .sw-live-dot{background:transparent;border:2px solid var(--jp-ui-font-color2,#757575);box-sizing:border-box}
+.sw-live[data-answer=checking] .sw-live-dot{animation:sw-blink 1s ease-in-out infinite}
+.sw-live[data-answer=checking] .sw-live-text{color:var(--jp-ui-font-color2,#555)}
+@keyframes sw-blink{50%{opacity:.25}}
+@media (prefers-reduced-motion:reduce){.sw-live[data-answer=checking] .sw-live-dot{animation:none;opacity:.5}}
 .sw-warn{flex-basis:100%;padding:2px 8px;border-radius:4px;font-weight:600;color:#5d3a00;background:#ffe0a3;border:1px solid #f0b64c}
 .sw-notice{flex-basis:100%;color:var(--jp-ui-font-color1,#222);min-height:1.3em}
 .sw-notice.sw-error{color:var(--jp-error-color1,#c62828)}

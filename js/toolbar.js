@@ -52,6 +52,7 @@ export class Toolbar {
     this.t = table;
     /** True once the player typed in the seed box; a new view showing another deal resets it. */
     this.seedEdited = false;
+    this.narrow = false;
     /** @type {number | null | undefined} the seed the box last showed */
     this.shownSeed = undefined;
     const bar = h("div", "sw-bar", { role: "toolbar" });
@@ -90,7 +91,7 @@ export class Toolbar {
     /** @type {Record<string, HTMLLabelElement>} */
     this.optLabel = {};
     const opts = h("span", "sw-opts");
-    for (const k of ["exact_hint", "warn_unwinnable"]) {
+    for (const k of ["exact_hint", "warn_unwinnable", "live_solver"]) {
       const box = h("input", `sw-opt-${k}`, { type: "checkbox" });
       const lab = h("label");
       lab.append(box, h("span"));
@@ -141,6 +142,25 @@ export class Toolbar {
     this.seedEdited = false;
   }
 
+  /**
+   * Narrow cells (a phone, Lab with its file browser open in a small window): the same
+   * controls, tighter, in two rows rather than four; "More" shrinks to its ellipsis.
+   * @param {boolean} narrow
+   */
+  setNarrow(narrow) {
+    this.narrow = narrow;
+    this.labelMore();
+    // Solve, the least used of the row, waits in the More row while the cell is narrow.
+    if (narrow) this.more.insertBefore(this.btn.solve, this.btn.stats);
+    else this.play.insertBefore(this.btn.solve, this.btn.review);
+  }
+
+  labelMore() {
+    const t = this.t;
+    this.btn.more.textContent = this.narrow ? "⋯" : `${t.tr("ui.more")} ▾`;
+    this.btn.more.setAttribute("aria-label", t.tr("ui.more"));
+  }
+
   toggleMore() {
     const open = this.more.hidden;
     this.more.hidden = !open;
@@ -171,9 +191,9 @@ export class Toolbar {
     this.langSel.value = t.lang;
     const labels = { new: "ui.new", restart: "ui.restart", undo: "ui.undo", redo: "ui.redo", hint: "ui.hint", autoplay: "ui.autoplay", rules: "ui.rules", more: "ui.more", stats: "ui.stats", "review-exit": "ui.review.exit" };
     for (const [k, key] of Object.entries(labels)) this.btn[k].textContent = t.tr(key);
-    this.btn.more.textContent = `${t.tr("ui.more")} ▾`;
+    this.labelMore();
     this.btn.more.title = t.tr("ui.more.title");
-    for (const [k, key] of [["exact_hint", "ui.exact"], ["warn_unwinnable", "ui.warn"]]) {
+    for (const [k, key] of [["exact_hint", "ui.exact"], ["warn_unwinnable", "ui.warn"], ["live_solver", "ui.live"]]) {
       /** @type {HTMLElement} */ (this.optLabel[k].lastChild).textContent = t.tr(key);
       this.optLabel[k].title = t.tr(`${key}.title`);
     }
@@ -247,5 +267,6 @@ export class Toolbar {
     const set = v.settings || { exact_hint: false, warn_unwinnable: false };
     this.opt.exact_hint.checked = !!set.exact_hint;
     this.opt.warn_unwinnable.checked = !!set.warn_unwinnable;
+    this.opt.live_solver.checked = !!(v.live && v.live.on);
   }
 }

@@ -21,6 +21,7 @@ import { Toolbar, reviewIntent } from "./toolbar.js";
 import { renderStats } from "./stats.js";
 import { draw, decorate, clampFocus, elementAt } from "./drawing.js";
 import { renderStatus, renderClock, renderOverlay } from "./status.js";
+import { Verdict } from "./verdict.js";
 import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
 
 /** @typedef {import("./layout.js").Geometry} Geometry */
@@ -37,11 +38,15 @@ import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
  *   accepts: Record<string,string>, layout: TableSpec,
  *   solver?: {busy: string|null, step: number, steps: number},
  *   settings?: {exact_hint: boolean, warn_unwinnable: boolean},
+ *   live?: import("./verdict.js").Live,
  *   warning?: {text: string, level: string}|null,
  *   review?: {at: number, of: number}|null,
  *   stats?: import("./stats.js").StatsRow
  * }} View
  */
+
+/** Below this cell width (px) the toolbar tightens into two rows (see Toolbar.setNarrow). */
+const NARROW = 480;
 
 /**
  * One stylesheet per document, however many views are on the page.
@@ -110,6 +115,9 @@ export class Table {
       this.st[k] = s;
       this.status.append(s);
     }
+    // The live solver's answer, after the counters (verdict.js).
+    this.verdict = new Verdict(this);
+    this.status.append(this.verdict.el, this.verdict.sr);
     this.notice = h("div", "sw-notice", { role: "status", "aria-live": "polite" });
     this.warn = h("div", "sw-warn", { role: "status", "aria-live": "polite", hidden: "" });
     this.status.append(this.notice, this.warn);
@@ -302,6 +310,11 @@ export class Table {
     const w = Math.floor(this.root.clientWidth);
     if (w && Math.abs(w - this.width) >= 1) {
       this.width = w;
+      const narrow = w < NARROW;
+      if (narrow !== this.toolbar.narrow) {
+        this.root.toggleAttribute("data-narrow", narrow);
+        this.toolbar.setNarrow(narrow);
+      }
       this.layoutKey = "";
       draw(this);
     }
@@ -329,6 +342,7 @@ export class Table {
     this.table.setAttribute("aria-label", this.tr("ui.table", { game: title }));
     draw(this);
     renderStatus(this);
+    this.verdict.render();
     renderOverlay(this);
     renderClock(this);
     renderStats(this);

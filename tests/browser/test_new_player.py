@@ -175,8 +175,14 @@ def test_toolbar_keeps_to_one_row_in_labs_default_cell(make_harness, lang):
     h.screenshot(f"toolbar-780px-{lang}")
 
 
-def test_a_narrow_toolbar_wraps_but_hides_nothing(make_harness):
-    h = make_harness(SolitaireWidget("saratoga", seed=7, lang="el"), width=320)
+@pytest.mark.parametrize("lang,width,rows", [("en", 272, 2), ("en", 320, 2), ("el", 320, 2),
+                                             ("el", 272, 3)])
+def test_a_narrow_toolbar_wraps_but_hides_nothing(make_harness, lang, width, rows):
+    h = make_harness(SolitaireWidget("saratoga", seed=7, lang=lang), width=width)
+    tops = h.page.locator(".sw-bar").evaluate(
+        "b => [...b.querySelectorAll('button, select, input')].filter(e => e.offsetParent)"
+        ".map(e => Math.round(e.getBoundingClientRect().top / 8))")
+    assert len(set(tops)) <= rows, sorted(set(tops))
     bar = h.page.locator(".sw-bar").bounding_box()
     for box in h.page.locator(".sw-bar > button, .sw-bar > select, .sw-bar > input").evaluate_all(
             "els => els.map(e => { const r = e.getBoundingClientRect();"
