@@ -1,0 +1,44 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { verdictLabel, ANSWERS } from "../verdict.js";
+import { t, STRINGS } from "../i18n.js";
+
+const tr = (lang) => (key, args) => t(lang, key, args);
+const live = (answer, extra = {}) => ({ on: true, answer, seconds: 0.02, searching: false, ...extra });
+
+test("each answer has a word, a tooltip and (once decided) a sentence, in both languages", () => {
+  for (const lang of ["en", "el"]) {
+    for (const a of ANSWERS) {
+      const shown = verdictLabel(live(a), "playing", tr(lang));
+      assert.ok(shown && shown.text && shown.title, `${lang} ${a}`);
+      assert.equal(shown.answer, a);
+      assert.notEqual(shown.text, shown.title);
+      // every word comes from the table, none falls back to the key
+      assert.ok(!shown.text.startsWith("live."), shown.text);
+      assert.equal(shown.say === "", a === "checking", `${lang} ${a}`);
+    }
+    assert.ok(STRINGS[lang]["ui.live"] && STRINGS[lang]["ui.live.title"]);
+  }
+  assert.equal(verdictLabel(live("winnable"), "playing", tr("en")).text, "Winnable");
+  assert.equal(verdictLabel(live("lost"), "playing", tr("en")).text, "No longer winnable");
+  assert.equal(verdictLabel(live("unknown"), "playing", tr("en")).text, "Not yet known");
+  assert.equal(verdictLabel(live("lost"), "playing", tr("el")).text, "Δεν κερδίζεται πια");
+  assert.equal(verdictLabel(live("lost"), "lost", tr("en")).say, "Solver: No longer winnable");
+});
+
+test("not yet known says how long it searched and whether it searches on", () => {
+  const on = verdictLabel(live("unknown", { seconds: 2.46, searching: true }), "playing", tr("en"));
+  assert.match(on.title, /2\.5 s/);
+  assert.match(on.title, /background/);
+  const off = verdictLabel(live("unknown", { seconds: 10.2 }), "playing", tr("en"));
+  assert.match(off.title, /10 s/);
+  assert.doesNotMatch(off.title, /background/);
+});
+
+test("nothing shown when off, when won, or for an answer it does not know", () => {
+  assert.equal(verdictLabel(live("winnable", { on: false }), "playing", tr("en")), null);
+  assert.equal(verdictLabel({ on: true, answer: "off", seconds: 0, searching: false }, "playing", tr("en")), null);
+  assert.equal(verdictLabel(live("winnable"), "won", tr("en")), null);
+  assert.equal(verdictLabel(live("<img src=x>"), "playing", tr("en")), null);
+  assert.equal(verdictLabel(undefined, "playing", tr("en")), null);
+});

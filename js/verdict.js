@@ -1,0 +1,71 @@
+// @ts-check
+/**
+ * The live solver's answer in the status line, as KPatience shows its solver's: a dot
+ * and a word after every move ("Winnable", "No longer winnable", "Not yet known",
+ * "Checking…"), a tooltip that says what it means, and a screen-reader sentence when
+ * the answer is decided (not for every "checking", which would talk over each move).
+ * Python decides everything (view.live); this only words it.
+ */
+import { h } from "./dom.js";
+
+/** @typedef {import("./widget.js").Table} Table */
+/** @typedef {{on: boolean, answer: string, seconds: number, searching: boolean}} Live */
+
+export const ANSWERS = /** @type {const} */ (["winnable", "lost", "unknown", "checking"]);
+
+/**
+ * What the indicator shows for `live` (null: nothing, the switch is off, the game is
+ * won, or the view carries no answer).
+ * @param {Live | null | undefined} live @param {string} status the game's status
+ * @param {(key: string, args?: Record<string, string|number>) => string} tr
+ * @returns {{answer: string, text: string, title: string, say: string} | null}
+ */
+export function verdictLabel(live, status, tr) {
+  if (!live || !live.on || status === "won") return null;
+  const answer = /** @type {readonly string[]} */ (ANSWERS).includes(live.answer) ? live.answer : null;
+  if (!answer) return null;
+  const text = tr(`live.${answer}`);
+  let title = tr(`live.${answer}.title`);
+  if (answer === "unknown") {
+    const s = (live.seconds || 0).toFixed(live.seconds >= 10 ? 0 : 1);
+    title = tr(live.searching ? "live.unknown.more" : "live.unknown.title", { s });
+  }
+  const say = answer === "checking" ? "" : tr("live.say", { answer: text });
+  return { answer, text, title, say };
+}
+
+export class Verdict {
+  /** @param {Table} table */
+  constructor(table) {
+    this.t = table;
+    this.el = h("span", "sw-live", { hidden: "" });
+    this.dot = h("span", "sw-live-dot", { "aria-hidden": "true" });
+    this.label = h("b");
+    this.text = h("span", "sw-live-text");
+    this.el.append(this.dot, this.label, this.text);
+    // Said once per decided answer: the status line's own region is for the notices.
+    this.sr = h("span", "sw-sr", { role: "status", "aria-live": "polite" });
+    this.said = "";
+  }
+
+  render() {
+    const t = this.t;
+    const v = t.view;
+    const shown = verdictLabel(v.live, v.status, t.tr.bind(t));
+    this.el.hidden = !shown;
+    if (!shown) {
+      delete this.el.dataset.answer;
+      this.sr.textContent = "";
+      this.said = "";
+      return;
+    }
+    this.el.dataset.answer = shown.answer;
+    this.label.textContent = `${t.tr("live.label")}:`;
+    this.text.textContent = shown.text;
+    this.el.title = shown.title;
+    if (shown.say && shown.say !== this.said) {
+      this.said = shown.say;
+      this.sr.textContent = shown.say;
+    }
+  }
+}
