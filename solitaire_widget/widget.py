@@ -257,7 +257,8 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._deal_score = max(self._deal_score, game.score)
         if game.status == "won" and not self._deal_counted:
             self._deal_counted = True
-            self.statistics.record(game.name, game.options, won=True,
+            # A deal the solver's replay finished is played, but not the player's win.
+            self.statistics.record(game.name, game.options, won=not self.session.stepping,
                                    seconds=self._elapsed(), score=game.score)
         self._publish()
         self._check_soon()

@@ -141,6 +141,19 @@ def test_statistics_count_wins_losses_streaks_times_and_scores():
     assert frame.set_index("game").loc["eagle-wing", "win_rate"] == 0.5
 
 
+def test_a_deal_the_solver_finishes_is_played_but_not_won():
+    from solitaire_widget.scheduling import ManualScheduler
+
+    st = Statistics()
+    w = SolitaireWidget("eagle-wing", seed=1, statistics=st, live_solver=False)
+    w.scheduler = ManualScheduler()
+    w.solve()
+    w.scheduler.run_all()
+    assert w.game.status == "won"
+    row = st.get("eagle-wing", {"redeals": 2})
+    assert (row["played"], row["won"], row["streak"]) == (1, 0, 0)
+
+
 def test_the_view_carries_the_figures_of_the_game_on_the_table():
     st = Statistics()
     w = SolitaireWidget("kansas", seed=3, statistics=st)
