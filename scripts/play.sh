@@ -9,8 +9,7 @@ cd "$(dirname "$0")/.."
 source scripts/venv.sh
 sw_need_npm
 
-echo "Installing solitaire_widget[notebook] into $SW_VENV"
-"$SW_PY" -m pip install -q -e ".[notebook]"
+sw_install_once notebook
 
 NOTEBOOK=notebooks/01-play.ipynb
 port=8888

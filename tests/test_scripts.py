@@ -1,0 +1,94 @@
+"""The README's commands: scripts/venv.sh (sourced by play.sh and test.sh) makes the
+project's own virtual environment, reuses it, and puts it first on the PATH; play.sh
+serves the repository root, so the address it prints opens the play notebook."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _source_venv(venv: Path) -> list[str]:
+    env = {**os.environ, "SW_VENV": str(venv), "PYTHON": sys.executable}
+    env.pop("VIRTUAL_ENV", None)
+    r = subprocess.run(
+        ["bash", "-c", 'source scripts/venv.sh && echo "PY=$SW_PY" && command -v python'],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return r.stdout.splitlines()
+
+
+@pytest.mark.slow
+def test_venv_sh_makes_the_environment_once_and_puts_it_first(tmp_path):
+    venv = tmp_path / "venv"
+    first = _source_venv(venv)
+    assert any(line.startswith("Creating the virtual environment") for line in first)
+    assert f"PY={venv}/bin/python" in first
+    assert first[-1] == f"{venv}/bin/python"  # `python` now means the project's
+    made = (venv / "pyvenv.cfg").stat().st_mtime_ns
+    again = _source_venv(venv)
+    assert not any(line.startswith("Creating") for line in again), "reused, not remade"
+    assert (venv / "pyvenv.cfg").stat().st_mtime_ns == made
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.slow
+@pytest.mark.jupyterlab
+def test_play_sh_serves_the_repository_root_and_prints_the_address(tmp_path):
+    venv = Path(sys.prefix)
+    if not (venv / "pyvenv.cfg").exists():
+        pytest.skip("not running in a virtual environment for play.sh to reuse")
+    pytest.importorskip("jupyterlab")
+    port = _free_port()
+    env = {**os.environ, "SW_VENV": str(venv), "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"),
+           "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt"),
+           "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "ws")}
+    log = tmp_path / "play.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            ["bash", "scripts/play.sh", "--no-browser", f"--port={port}",
+             "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 300
+        token = None
+        while token is None:
+            assert proc.poll() is None, log.read_text(errors="replace")[-3000:]
+            assert time.monotonic() < deadline, log.read_text(errors="replace")[-3000:]
+            m = re.search(r"/lab/tree/notebooks/01-play\.ipynb\?token=(\w+)",
+                          log.read_text(errors="replace"))
+            token = m and m.group(1)
+            time.sleep(0.5)
+        text = log.read_text(errors="replace")
+        assert f"http://localhost:{port}/lab/tree/notebooks/01-play.ipynb" in text
+        for path in ("/lab/tree/notebooks/01-play.ipynb", "/notebooks/notebooks/01-play.ipynb",
+                     "/api/contents/notebooks/01-play.ipynb"):
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}?token={token}",
+                                        timeout=30) as r:
+                assert r.status == 200, path
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=5)
