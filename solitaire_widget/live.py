@@ -31,6 +31,8 @@ How it stays out of the way of the table:
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import threading
 import time
 import weakref
@@ -70,6 +72,24 @@ def _owns(owner: Any) -> bool:
     with _SEARCHING_ON_LOCK:
         ref = _SEARCHING_ON["owner"]
         return ref is not None and ref() is owner
+
+
+def _give_way() -> None:
+    """Lowers the CPU priority of the worker thread this runs in (Linux: a thread's own
+    nice value), so that when the cores are busy the kernel's main thread, which draws
+    the table, gets the CPU before a search nobody waits for. The pool's workers also
+    run Solve; it is background work as well, so it keeps the lower priority."""
+    if sys.platform != "linux" or threading.current_thread() is threading.main_thread():
+        return
+    try:
+        tid = threading.get_native_id()
+        if os.getpriority(os.PRIO_PROCESS, tid) < _NICE:
+            os.setpriority(os.PRIO_PROCESS, tid, _NICE)
+    except OSError:  # not allowed here: the search runs at the usual priority
+        pass
+
+
+_NICE = 10
 
 
 class LiveHost(Protocol):
@@ -175,9 +195,9 @@ class LiveSolver:
             return None  # the session answers for the position on the table only
         if self.session.known_lost():
             return "lost", []
-        line = self.session.known_line()
-        if line:
-            return "won", line
+        rest = self.session.known_line()
+        if rest:
+            return "won", rest
         return None
 
     def _parent_line(self, history: list[str]) -> list[str] | None:
@@ -278,6 +298,7 @@ class LiveSolver:
         def work() -> tuple[Solver | None, str, list[str], str | None]:
             if job != self._job:
                 return None, "stale", [], None  # the table moved on before it began
+            _give_way()
             if parent is not None:
                 for line in repaired(parent, history[-1]):
                     if replays_to_win(clone.table, line):
