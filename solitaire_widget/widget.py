@@ -286,7 +286,8 @@ class SolitaireWidget(anywidget.AnyWidget):
     def review(self, moves: int | None = 0) -> None:
         """Shows the position after the first ``moves`` actions of the history (0: the
         deal; -1 the position before the last move, -2 the one before...) without
-        undoing anything; ``review(None)`` shows the game again. Moves are refused while reviewing."""
+        undoing anything; ``review(None)`` shows the game again. Moves are refused
+        while reviewing."""
         with self._lock:
             if moves is None:
                 self._leave_review()
