@@ -11,11 +11,13 @@ runs the Python search instead.
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .games.base import Table
 
+_core: ModuleType | None
 try:
     import solitaire_core as _core
 except ImportError:  # no wheel for this platform: the Python search is the fallback
@@ -31,6 +33,12 @@ def available(game: str | None = None) -> bool:
     return _core is not None and (game is None or game in _core.games)
 
 
+def _loaded() -> ModuleType:
+    if _core is None:
+        raise RuntimeError("the compiled search core (solitaire_core) is not installed")
+    return _core
+
+
 class CoreSearch:
     """One search from one position in the compiled core (see ``solver.Search``)."""
 
@@ -38,10 +46,8 @@ class CoreSearch:
 
     def __init__(self, table: Table, *, prune: bool = True, order: int | None = None,
                  memory_mb: float = MEMORY_MB) -> None:
-        if _core is None:
-            raise RuntimeError("the compiled search core (solitaire_core) is not installed")
         rules = self.rules = table.rules
-        self._search = _core.Search(
+        self._search = _loaded().Search(
             rules.name,
             [list(p) for p in table.piles],
             table.redeals_used,
@@ -78,15 +84,16 @@ class CoreSearch:
 def legal_moves(table: Table) -> list[str]:
     """The core's legal actions at ``table``'s position (for the tests against Python)."""
     rules = table.rules
-    return _core.legal_moves(rules.name, [list(p) for p in table.piles], table.redeals_used,
-                             rules.max_redeals, rules.draw_count, table.base)
+    return _loaded().legal_moves(rules.name, [list(p) for p in table.piles],
+                                 table.redeals_used, rules.max_redeals, rules.draw_count,
+                                 table.base)
 
 
 def perft(table: Table, depth: int) -> list[int]:
     """Distinct positions the core reaches after exactly 1..``depth`` actions."""
     rules = table.rules
-    return _core.perft(rules.name, [list(p) for p in table.piles], table.redeals_used,
-                       rules.max_redeals, rules.draw_count, table.base, depth)
+    return _loaded().perft(rules.name, [list(p) for p in table.piles], table.redeals_used,
+                           rules.max_redeals, rules.draw_count, table.base, depth)
 
 
 __all__ = ["MEMORY_MB", "CoreSearch", "available", "legal_moves", "perft"]

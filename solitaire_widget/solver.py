@@ -47,6 +47,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from .games.base import Rules
+from .games.base import Table as TableType
 from .moves import FIRST_TABLEAU, RESERVE, STOCK, WASTE, pile_id
 
 if TYPE_CHECKING:
@@ -514,7 +515,8 @@ class Solver:
     def __init__(self, game: Game | Table, *, prune: bool = True,
                  probes: bool | None = None, relax: bool | None = None,
                  engine: str = "auto", memory_mb: float | None = None) -> None:
-        table = getattr(game, "table", game).copy()
+        source: Table = game if isinstance(game, TableType) else game.table
+        table = source.copy()
         self.table = table
         self.engine = _engine(engine, table.rules.name)
         self._memory_mb = memory_mb

@@ -2,7 +2,6 @@
 
 from collections.abc import Sequence
 
-
 games: tuple = ('eagle-wing', 'kansas', 'saratoga')
 
 class Search:
