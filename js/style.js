@@ -75,6 +75,7 @@ background:var(--jp-layout-color2,#f2f2f2);min-height:28px;align-items:center}
 .sw-live[data-answer=unknown] .sw-live-dot{background:transparent;border:2px solid var(--jp-ui-font-color2,#757575);box-sizing:border-box}
 .sw-live[data-answer=checking] .sw-live-dot{animation:sw-blink 1s ease-in-out infinite}
 .sw-live[data-answer=checking] .sw-live-text{color:var(--jp-ui-font-color2,#555)}
+.sw-live.sw-live-pending .sw-live-text{opacity:.45}.sw-live.sw-live-pending .sw-live-dot{animation:none;background:var(--jp-ui-font-color3,#9e9e9e);border:0}
 @keyframes sw-blink{50%{opacity:.25}}
 @media (prefers-reduced-motion:reduce){.sw-live[data-answer=checking] .sw-live-dot{animation:none;opacity:.5}}
 .sw-warn{flex-basis:100%;padding:2px 8px;border-radius:4px;font-weight:600;color:#5d3a00;background:#ffe0a3;border:1px solid #f0b64c}

@@ -5,6 +5,11 @@
  * "Checking…"), a tooltip that says what it means, and a screen-reader sentence when
  * the answer is decided (not for every "checking", which would talk over each move).
  * Python decides everything (view.live); this only words it.
+ *
+ * Most positions are answered within milliseconds, so "Checking…" would flash up after
+ * nearly every move: for the first CHECKING_DELAY_MS the previous words stay, greyed
+ * (the state is already "checking", in data-answer and the tooltip), and only a search
+ * that takes longer shows "Checking…".
  */
 import { h } from "./dom.js";
 
@@ -12,6 +17,7 @@ import { h } from "./dom.js";
 /** @typedef {{on: boolean, answer: string, seconds: number, searching: boolean}} Live */
 
 export const ANSWERS = /** @type {const} */ (["winnable", "lost", "unknown", "checking"]);
+export const CHECKING_DELAY_MS = 250;
 
 /**
  * What the indicator shows for `live` (null: nothing, the switch is off, the game is
@@ -46,6 +52,17 @@ export class Verdict {
     // Said once per decided answer: the status line's own region is for the notices.
     this.sr = h("span", "sw-sr", { role: "status", "aria-live": "polite" });
     this.said = "";
+    /** @type {ReturnType<typeof setTimeout> | null} */
+    this.timer = null;
+    this.timerSeq = -1;
+    /** the seq of the view whose "checking" has waited long enough to be shown */
+    this.longSeq = -1;
+    table.disposers.push(() => this.clearTimer());
+  }
+
+  clearTimer() {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
   }
 
   render() {
@@ -61,8 +78,27 @@ export class Verdict {
     }
     this.el.dataset.answer = shown.answer;
     this.label.textContent = `${t.tr("live.label")}:`;
-    this.text.textContent = shown.text;
     this.el.title = shown.title;
+    const fresh = shown.answer === "checking" && this.longSeq !== v.seq && this.text.textContent !== "";
+    this.el.classList.toggle("sw-live-pending", fresh);
+    if (fresh) {
+      // keep the previous words, greyed, unless the search takes a while
+      if (this.timer === null || this.timerSeq !== v.seq) {
+        this.clearTimer();
+        const seq = v.seq;
+        this.timerSeq = seq;
+        this.timer = setTimeout(() => {
+          this.timer = null;
+          if (t.view.seq === seq) {
+            this.longSeq = seq;
+            this.render();
+          }
+        }, CHECKING_DELAY_MS);
+      }
+    } else {
+      this.clearTimer();
+      this.text.textContent = shown.text;
+    }
     if (shown.say && shown.say !== this.said) {
       this.said = shown.say;
       this.sr.textContent = shown.say;

@@ -405,3 +405,54 @@ def test_random_intents_keep_the_answer_true(intents):
 def test_live_solver_is_a_livesolver():
     w, _ = table("eagle-wing", 5)
     assert isinstance(w.live, LiveSolver)
+
+
+def test_the_search_starts_only_after_the_view_of_the_move_is_set():
+    class Recording(Deferred):
+        widget: Any = None
+
+        def background(self, work, done):
+            # what the page has been sent when the search is handed to the worker
+            w = self.widget
+            if w is not None:
+                self.seen = (w.view["version"], w.view["live"]["answer"], list(w.game.history))
+            super().background(work, done)
+
+    w, sched = table("eagle-wing", 5, Recording())
+    sched.widget = w
+    sched.finish()
+    version = w.view["version"]
+    move(w, "t5>f2")
+    assert sched.seen == (version + 1, "checking", ["t5>f2"])
+
+
+def test_the_worker_gives_way_to_the_main_thread():
+    import os
+    import threading
+
+    from solitaire_widget import live
+
+    if sys.platform != "linux":
+        pytest.skip("thread priorities are Linux's")
+    seen = []
+
+    def body():
+        live._give_way()
+        seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+
+    t = threading.Thread(target=body)
+    t.start()
+    t.join()
+    main_before = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    live._give_way()  # never the main thread
+    assert seen == [max(live._NICE, main_before)]
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == main_before
+
+
+def test_off_by_default_where_the_core_cannot_run(monkeypatch):
+    from solitaire_widget import core_search
+
+    monkeypatch.setattr(core_search, "available", lambda game=None: False)
+    w = SolitaireWidget("saratoga", seed=7)
+    assert w.live_solver is False and w.live_answer == "off"
+    assert w.view["live"]["on"] is False

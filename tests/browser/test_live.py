@@ -42,6 +42,7 @@ def table(name: str, seed: int, **kw) -> tuple[SolitaireWidget, Deferred]:
 def indicator(h: Harness) -> dict:
     return h.page.eval_on_selector(".sw-live", """e => ({hidden: e.hidden,
         answer: e.dataset.answer || null, text: e.innerText, title: e.title,
+        pending: e.classList.contains('sw-live-pending'),
         said: e.parentElement.querySelector('.sw-live + .sw-sr').textContent})""")
 
 
@@ -74,7 +75,13 @@ def test_a_move_then_checking_then_the_answer_down_to_a_proved_loss(make_harness
     click_move(h, "t5>f2")
     assert w.game.history == ["t5>f2"]
     ind = indicator(h)  # the view of the move itself: asked, not answered yet
-    assert ind["answer"] == "checking" and "Checking" in ind["text"]
+    assert ind["answer"] == "checking" and "checking this position" in ind["title"]
+    # the old words stay, greyed, for a moment (most answers come within it)...
+    assert "Winnable" in ind["text"] and ind["pending"]
+    # ...and a search that takes longer says so
+    h.page.wait_for_function(
+        "document.querySelector('.sw-live').innerText.includes('Checking')", timeout=2000)
+    assert not indicator(h)["pending"]
     assert ind["said"] == "Solver: Winnable"  # "checking" is not read out
     assert answered(h, sched)["answer"] == "winnable"
 
