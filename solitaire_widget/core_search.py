@@ -23,9 +23,10 @@ try:
 except ImportError:  # no wheel for this platform: the Python search is the fallback
     _core = None
 
-# What the transposition table of one search may take at most, in MB. A position costs
-# 16 bytes (at 3/4 load, about 21), so 512 MB holds some 25 million positions.
-MEMORY_MB = 512.0
+# What the transposition table of one search may take at most, in MB, growth included
+# (the table itself is then at most 512 MB). A position costs 16 bytes (at 3/4 load,
+# about 21), so that holds some 25 million positions: ten seconds of search.
+MEMORY_MB = 768.0
 
 
 def available(game: str | None = None) -> bool:

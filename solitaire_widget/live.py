@@ -51,7 +51,7 @@ _log = logging.getLogger(__name__)
 ANSWERS = ("winnable", "lost", "unknown", "checking", "off")
 
 # The transposition table of one live search may take at most this many MB (the core's
-# default, 512 MB, is meant for Solve; a table that searches after every move keeps less).
+# default, 768 MB, is meant for Solve; a table that searches after every move keeps less).
 MEMORY_MB = 128.0
 # How many proved lines and losses one deal remembers (each a list of actions).
 _MEMORY = 256

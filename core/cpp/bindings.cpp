@@ -123,7 +123,7 @@ NB_MODULE(_core, m) {
                       double>(),
              "game"_a, "piles"_a, "redeals_used"_a, "max_redeals"_a.none(), "draw"_a = 1,
              "base"_a.none() = nb::none(), "prune"_a = true, "order_seed"_a.none() = nb::none(),
-             "memory_mb"_a = 512.0)
+             "memory_mb"_a = 768.0)
         .def("run", &PySearch::run, "seconds"_a.none(), "nodes"_a.none(),
              "Search on for at most ``seconds`` and ``nodes`` more (None: no bound); returns "
              "(result, line) with result 'won', 'lost' or 'unknown'. The GIL is released.")

@@ -88,7 +88,8 @@ void Table::store(const Key& k, int rank, bool lock) {
     }
     Entry e{a, meta};
     for (;;) {
-        bool can_grow = slots_.size() * 2 * sizeof(Entry) <= max_bytes_;
+        // growing holds the old table and the new one at once: both within the cap
+        bool can_grow = slots_.size() * 3 * sizeof(Entry) <= max_bytes_;
         if (can_grow && (count_ + 1) * 4 > slots_.size() * 3) {
             grow();
             continue;

@@ -1,6 +1,7 @@
 // The transposition table: 16 bytes a position, in buckets of four (one cache line)
-// probed in turn,
-// with a cap in bytes. Below the cap it grows and forgets nothing, so the search is the
+// probed in turn, with a cap in bytes that holds at every moment (so the table itself
+// is at most two thirds of it: growing needs the old and the new table at once).
+// Below the cap it grows and forgets nothing, so the search is the
 // same search as Python's, node for node. At the cap it overwrites entries, never one
 // that is locked: the positions on the search's current path, whose entries keep the
 // search out of cycles. Forgetting any other position is safe: the search only looks
