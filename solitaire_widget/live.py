@@ -217,7 +217,7 @@ class LiveSolver:
         else:
             return
         # Solve and the exact hint use it too (the session keeps the latest of each).
-        self.session._learn(history, _Result(result, line))
+        self.session._learn(history, _Result(result, line, self.engine or "python"))
 
     # ------------------------------------------------------------------ the table changed
 
@@ -390,11 +390,13 @@ class LiveSolver:
 
 
 class _Result:
-    """The two fields of a SolveResult that SolveSession._learn reads."""
+    """The fields of a SolveResult that SolveSession._learn reads (the engine of the
+    search that answered; a line repaired by replay was checked by the Python rules)."""
 
-    def __init__(self, result: str, solution: list[str]) -> None:
+    def __init__(self, result: str, solution: list[str], engine: str) -> None:
         self.result = result
         self.solution = solution
+        self.engine = engine
 
 
 __all__ = ["ANSWERS", "MEMORY_MB", "LiveHost", "LiveSolver", "repaired", "replays_to_win"]

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from .game import Game
 from .scheduling import Scheduler
-from .solver import Solver
+from .solver import Solver, SolveResult
 
 _log = logging.getLogger(__name__)
 
@@ -161,7 +161,9 @@ class SolveSession:
         if g.status == "won":
             raise Refused("already_won", level="info")
         line = self.known_line()
-        if line:  # a line found earlier (an exact hint, the warning's check) still holds
+        if line:  # a line found earlier (an exact hint, the warning's check, the live
+            # answer) still holds: it is Solve's answer, with no search now (0 nodes)
+            self.last_solve = SolveResult("won", list(line), 0, 0.0, self._line_engine)
             self._begin_replay(line)
             return
         if self.known_lost():
@@ -351,6 +353,7 @@ class SolveSession:
     # from a lost one is lost too, since any win from there would be a win from it).
     def forget(self) -> None:
         self._won_line: tuple[list[str], list[str]] | None = None
+        self._line_engine = "python"  # the search that found it
         self._lost_at: list[str] | None = None
         # Solve's undecided search and where it stood (it can be large: dropped as soon
         # as the table changes)
@@ -359,6 +362,7 @@ class SolveSession:
     def _learn(self, history: list[str], result: Any) -> None:
         if result.result == "won" and result.solution:
             self._won_line = (history, list(result.solution))
+            self._line_engine = getattr(result, "engine", "python")
         elif result.result == "lost":
             self._lost_at = history
 

@@ -327,8 +327,12 @@ def test_warn_unwinnable_takes_its_warning_from_the_live_answer(searches):
 def test_solve_takes_the_line_the_live_answer_found(searches):
     w, sched = table("eagle-wing", 1)
     searches.clear()
+    line = w.live.known([])[1]
     send(w, {"kind": "solve"})
     assert w.replaying and searches == []
+    # Solve's result is that line, found with no search now
+    r = w.last_solve
+    assert (r.result, r.solution, r.nodes) == ("won", line, 0) and r.engine in ("core", "python")
     sched.run_all()
     assert w.game.status == "won" and searches == []
     assert w.live_answer == "winnable"
