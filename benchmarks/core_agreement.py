@@ -36,8 +36,16 @@ def compare(name: str, options: dict, seeds: range, nodes: int) -> dict:
     from solitaire_widget.core_search import CoreSearch
     from solitaire_widget.solver import BudgetSpent, Search
 
-    out = {"deals": 0, "won": 0, "lost": 0, "unknown": 0, "differ": [], "replay_failed": [],
-           "python_s": 0.0, "core_s": 0.0}
+    out = {
+        "deals": 0,
+        "won": 0,
+        "lost": 0,
+        "unknown": 0,
+        "differ": [],
+        "replay_failed": [],
+        "python_s": 0.0,
+        "core_s": 0.0,
+    }
     for seed in seeds:
         g = Game(name, seed=seed, **options)
         runs = []
@@ -71,21 +79,32 @@ def main() -> None:
     start = time.time()
     chunks = [range(a, min(a + 50, args.deals + 1)) for a in range(1, args.deals + 1, 50)]
     with ProcessPoolExecutor(args.workers) as pool:
-        jobs = {(n, str(o)): [pool.submit(compare, n, o, c, args.nodes) for c in chunks]
-                for n, o in VARIANTS}
+        jobs = {
+            (n, str(o)): [pool.submit(compare, n, o, c, args.nodes) for c in chunks]
+            for n, o in VARIANTS
+        }
         total, bad = 0, 0
         for (name, opts), parts in jobs.items():
             rs = [p.result() for p in parts]
-            agg = {k: sum(r[k] for r in rs) if not isinstance(rs[0][k], list)
-                   else [x for r in rs for x in r[k]] for k in rs[0]}
+            agg = {
+                k: sum(r[k] for r in rs)
+                if not isinstance(rs[0][k], list)
+                else [x for r in rs for x in r[k]]
+                for k in rs[0]
+            }
             total += agg["deals"]
             bad += len(agg["differ"]) + len(agg["replay_failed"])
-            print(f"{name} {opts}: {agg['deals']} deals, {agg['won']} won / {agg['lost']} lost"
-                  f" / {agg['unknown']} unknown at {args.nodes:,} nodes; differ: "
-                  f"{agg['differ'] or 'none'}; replays failed: {agg['replay_failed'] or 'none'}"
-                  f"; CPU s Python {agg['python_s']:.1f}, core {agg['core_s']:.2f}", flush=True)
-    print(f"{total} deals compared in {time.time() - start:.0f} s; "
-          f"{'all equal' if not bad else f'{bad} DIFFERENCES'}")
+            print(
+                f"{name} {opts}: {agg['deals']} deals, {agg['won']} won / {agg['lost']} lost"
+                f" / {agg['unknown']} unknown at {args.nodes:,} nodes; differ: "
+                f"{agg['differ'] or 'none'}; replays failed: {agg['replay_failed'] or 'none'}"
+                f"; CPU s Python {agg['python_s']:.1f}, core {agg['core_s']:.2f}",
+                flush=True,
+            )
+    print(
+        f"{total} deals compared in {time.time() - start:.0f} s; "
+        f"{'all equal' if not bad else f'{bad} DIFFERENCES'}"
+    )
     sys.exit(1 if bad else 0)
 
 

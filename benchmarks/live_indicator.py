@@ -76,8 +76,7 @@ class Watch:
 
 
 def send(w: SolitaireWidget, content: dict) -> None:
-    w._handle_msg({"content": {"data": {"method": "custom", "content": content}},
-                   "buffers": []})
+    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
 
 
 def intent(w: SolitaireWidget, action: str) -> dict:
@@ -86,10 +85,16 @@ def intent(w: SolitaireWidget, action: str) -> dict:
     return {"kind": "move", "action": action, "version": w.view["version"]}
 
 
-def play(name: str, options: dict, seeds: range, moves: int, wait: float, live: bool,
-         wait_answers: bool) -> dict[str, list[float]]:
-    out: dict[str, list[float]] = {"answer": [], "redraw": [], "handler": [], "known": [],
-                                   "slow": []}
+def play(
+    name: str, options: dict, seeds: range, moves: int, wait: float, live: bool, wait_answers: bool
+) -> dict[str, list[float]]:
+    out: dict[str, list[float]] = {
+        "answer": [],
+        "redraw": [],
+        "handler": [],
+        "known": [],
+        "slow": [],
+    }
     for seed in seeds:
         w = SolitaireWidget(name, seed=seed, live_solver=live, **options)
         watch = Watch(w)
@@ -153,21 +158,27 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=30)
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--moves", type=int, default=25, help="hint moves per deal")
-    ap.add_argument("--wait", type=float, default=1.0,
-                    help="seconds to wait for an answer before the next move")
+    ap.add_argument(
+        "--wait", type=float, default=1.0, help="seconds to wait for an answer before the next move"
+    )
     ap.add_argument("--kansas", action="store_true", help="also Kansas (not in the goal)")
     ap.add_argument("--only", default="", help="only the variants whose name contains this")
     args = ap.parse_args()
     seeds = range(args.first_seed, args.first_seed + args.seeds)
-    variants = [v for v in VARIANTS + ([KANSAS] if args.kansas else [])
-                if args.only.lower() in v[0].lower()]
+    variants = [
+        v for v in VARIANTS + ([KANSAS] if args.kansas else []) if args.only.lower() in v[0].lower()
+    ]
     budget = SolitaireWidget.live_budget
-    print(f"live indicator: {args.seeds} seeds x up to {args.moves} hint moves per variant, "
-          f"first search {budget * 1000:.0f} ms, then slices of {SolitaireWidget.live_slice}"
-          f" s; an answer not in after {args.wait} s counts as infinite")
+    print(
+        f"live indicator: {args.seeds} seeds x up to {args.moves} hint moves per variant, "
+        f"first search {budget * 1000:.0f} ms, then slices of {SolitaireWidget.live_slice}"
+        f" s; an answer not in after {args.wait} s counts as infinite"
+    )
     print()
-    head = (f"{'variant':24} {'moves':>5}  {'answer p50':>10} {'p95':>7} {'p99':>7} "
-            f"{'<=250ms':>7} {'decided':>7} {'known':>6}")
+    head = (
+        f"{'variant':24} {'moves':>5}  {'answer p50':>10} {'p95':>7} {'p99':>7} "
+        f"{'<=250ms':>7} {'decided':>7} {'known':>6}"
+    )
     print(head)
     print("-" * len(head))
     redraws = []
@@ -178,9 +189,12 @@ def main() -> None:
         within = sum(x <= 0.25 for x in a) / len(a) if a else math.nan
         decided = sum(not math.isinf(x) for x in a) / len(a) if a else math.nan
         known = statistics.fmean(on["known"]) if on["known"] else math.nan
-        print(f"{title:24} {len(a):>5}  {ms(pct(a, .5), args.wait):>10} "
-              f"{ms(pct(a, .95), args.wait):>7} {ms(pct(a, .99), args.wait):>7} "
-              f"{within:>7.1%} {decided:>7.1%} {known:>6.1%}", flush=True)
+        print(
+            f"{title:24} {len(a):>5}  {ms(pct(a, 0.5), args.wait):>10} "
+            f"{ms(pct(a, 0.95), args.wait):>7} {ms(pct(a, 0.99), args.wait):>7} "
+            f"{within:>7.1%} {decided:>7.1%} {known:>6.1%}",
+            flush=True,
+        )
         if on["slow"]:
             slow.append(f"{title}: {', '.join(str(int(x)) for x in on['slow'])}")
         busy = play(name, options, seeds, args.moves, args.wait, live=True, wait_answers=False)
@@ -192,19 +206,25 @@ def main() -> None:
             print("  " + line)
     print()
     print("redraw: move message to the new view set, ms (handler: to the handler's return)")
-    head = (f"{'variant':24} {'indicator':>12} {'p50':>6} {'p95':>6} {'p99':>6} "
-            f"{'handler p50':>11} {'p95':>6}")
+    head = (
+        f"{'variant':24} {'indicator':>12} {'p50':>6} {'p95':>6} {'p99':>6} "
+        f"{'handler p50':>11} {'p95':>6}"
+    )
     print(head)
     print("-" * len(head))
     for title, on, busy, off in redraws:
         for label, r in (("on", on), ("on, busy", busy), ("off", off)):
             d, hd = r["redraw"], r["handler"]
-            print(f"{title if label == 'on' else '':24} {label:>12} {pct(d, .5) * 1e3:>6.2f} "
-                  f"{pct(d, .95) * 1e3:>6.2f} {pct(d, .99) * 1e3:>6.2f} "
-                  f"{pct(hd, .5) * 1e3:>11.2f} {pct(hd, .95) * 1e3:>6.2f}")
+            print(
+                f"{title if label == 'on' else '':24} {label:>12} {pct(d, 0.5) * 1e3:>6.2f} "
+                f"{pct(d, 0.95) * 1e3:>6.2f} {pct(d, 0.99) * 1e3:>6.2f} "
+                f"{pct(hd, 0.5) * 1e3:>11.2f} {pct(hd, 0.95) * 1e3:>6.2f}"
+            )
     print()
-    print("'on, busy': moves sent one after another without waiting for the answer, so the "
-          "previous position's search is still running in the worker when the move comes.")
+    print(
+        "'on, busy': moves sent one after another without waiting for the answer, so the "
+        "previous position's search is still running in the worker when the move comes."
+    )
     print("'known': the share of moves answered from what was already proved (no search).")
 
 

@@ -49,8 +49,13 @@ def bench(game: str, options: dict, deals: int, seconds: float, engine: str) -> 
         nodes += r.nodes
         results.append(r.result)
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {"times": times, "cpu": cpu, "nodes": nodes, "results": results,
-            "peak_mb": peak_kb / 1024}
+    return {
+        "times": times,
+        "cpu": cpu,
+        "nodes": nodes,
+        "results": results,
+        "peak_mb": peak_kb / 1024,
+    }
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -62,26 +67,37 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=40)
     ap.add_argument("--seconds", type=float, default=10.0, help="the core's budget per deal")
-    ap.add_argument("--python-seconds", type=float, default=None,
-                    help="the Python search's budget per deal (default: --seconds)")
+    ap.add_argument(
+        "--python-seconds",
+        type=float,
+        default=None,
+        help="the Python search's budget per deal (default: --seconds)",
+    )
     ap.add_argument("--engines", default="core,python")
     ap.add_argument("--workers", type=int, default=2, help="processes at once")
     ap.add_argument("--variants", default=None, help="comma-separated titles to run")
     args = ap.parse_args()
     engines = args.engines.split(",")
     py_seconds = args.seconds if args.python_seconds is None else args.python_seconds
-    variants = [v for v in VARIANTS
-                if args.variants is None or v[0] in args.variants.split(",")]
+    variants = [v for v in VARIANTS if args.variants is None or v[0] in args.variants.split(",")]
     start = time.time()
     with ProcessPoolExecutor(args.workers, max_tasks_per_child=1) as pool:
-        jobs = {(title, e): pool.submit(bench, g, o, args.deals,
-                                        py_seconds if e == "python" else args.seconds, e)
-                for title, g, o in variants for e in engines}
+        jobs = {
+            (title, e): pool.submit(
+                bench, g, o, args.deals, py_seconds if e == "python" else args.seconds, e
+            )
+            for title, g, o in variants
+            for e in engines
+        }
         out = {k: j.result() for k, j in jobs.items()}
-    print(f"{args.deals} deals per variant (seeds 1-{args.deals}); budget per deal: core "
-          f"{args.seconds:g} s, Python {py_seconds:g} s; wall time {time.time() - start:.0f} s\n")
-    print("| Variant | engine | median s | p90 s | p99 s | nodes/CPU-s | peak MB "
-          "| decided ≤1 s | decided ≤10 s | decided in budget | won / lost / unknown |")
+    print(
+        f"{args.deals} deals per variant (seeds 1-{args.deals}); budget per deal: core "
+        f"{args.seconds:g} s, Python {py_seconds:g} s; wall time {time.time() - start:.0f} s\n"
+    )
+    print(
+        "| Variant | engine | median s | p90 s | p99 s | nodes/CPU-s | peak MB "
+        "| decided ≤1 s | decided ≤10 s | decided in budget | won / lost / unknown |"
+    )
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     for title, _, _ in variants:
         for e in engines:
@@ -97,15 +113,19 @@ def main() -> None:
                 f"| {res.count('won')} / {res.count('lost')} / {res.count('unknown')} |"
             )
     if {"core", "python"} <= set(engines):
-        print("\n| Variant | core ÷ Python, nodes per CPU second | deals both decided "
-              "| disagreements |")
+        print(
+            "\n| Variant | core ÷ Python, nodes per CPU second | deals both decided "
+            "| disagreements |"
+        )
         print("|---|---:|---:|---:|")
         for title, _, _ in variants:
             c, p = out[title, "core"], out[title, "python"]
-            rate = (c["nodes"] / max(sum(c["cpu"]), 1e-9)) / (
-                p["nodes"] / max(sum(p["cpu"]), 1e-9))
-            both = [(a, b) for a, b in zip(c["results"], p["results"], strict=True)
-                    if a != "unknown" and b != "unknown"]
+            rate = (c["nodes"] / max(sum(c["cpu"]), 1e-9)) / (p["nodes"] / max(sum(p["cpu"]), 1e-9))
+            both = [
+                (a, b)
+                for a, b in zip(c["results"], p["results"], strict=True)
+                if a != "unknown" and b != "unknown"
+            ]
             print(f"| {title} | {rate:.1f}× | {len(both)} | {sum(a != b for a, b in both)} |")
 
 

@@ -78,8 +78,10 @@ async (n) => {
 def summary(label: str, ms: list[float]) -> str:
     ms = sorted(ms)
     p95 = ms[max(0, round(0.95 * len(ms)) - 1)]
-    return (f"{label}: n={len(ms)} median {statistics.median(ms):.2f} ms, "
-            f"p95 {p95:.2f} ms, max {ms[-1]:.2f} ms")
+    return (
+        f"{label}: n={len(ms)} median {statistics.median(ms):.2f} ms, "
+        f"p95 {p95:.2f} ms, max {ms[-1]:.2f} ms"
+    )
 
 
 def harness_run(browser, n: int) -> None:
@@ -94,15 +96,21 @@ def harness_run(browser, n: int) -> None:
         ctx.close()
         print(summary(f"  harness {game:10s} click-to-render", [a for a, _ in pairs]))
         print(summary(f"  harness {game:10s} drawing only   ", [b for _, b in pairs]))
-        print(f"  harness {game:10s} view bytes per update: median "
-              f"{statistics.median(sizes):.0f}, max {max(sizes)}")
+        print(
+            f"  harness {game:10s} view bytes per update: median "
+            f"{statistics.median(sizes):.0f}, max {max(sizes)}"
+        )
 
 
 def lab_run(browser, n: int) -> None:
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
-        nb = notebook(["from solitaire_widget import SolitaireWidget\n"
-                       "w = SolitaireWidget('saratoga', seed=3)\nw"])
+        nb = notebook(
+            [
+                "from solitaire_widget import SolitaireWidget\n"
+                "w = SolitaireWidget('saratoga', seed=3)\nw"
+            ]
+        )
         (tmp / "NB.ipynb").write_text(json.dumps(nb))
         server = LabServer(tmp)
         try:
@@ -132,8 +140,10 @@ def main() -> None:
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=LAUNCH_ARGS)
-        print(f"click-to-render over {args.moves} moves (goal p95 <= 16 ms harness, "
-              "<= 100 ms JupyterLab)")
+        print(
+            f"click-to-render over {args.moves} moves (goal p95 <= 16 ms harness, "
+            "<= 100 ms JupyterLab)"
+        )
         harness_run(browser, args.moves)
         if not args.no_lab:
             lab_run(browser, args.moves)

@@ -36,12 +36,21 @@ OUT = ROOT / "docs" / "winnability"
 VARIANTS = {
     "eagle-wing": ("Eagle Wing (1 card, 2 redeals)", "eagle-wing", {}),
     "kansas": ("Kansas (1 card, no redeal)", "kansas", {}),
-    "saratoga-d1-r2": ("Saratoga, draw 1, 2 redeals (default)", "saratoga",
-                       {"draw": 1, "redeals": 2}),
-    "saratoga-d1-unlimited": ("Saratoga, draw 1, unlimited redeals", "saratoga",
-                              {"draw": 1, "redeals": None}),
-    "saratoga-d3-unlimited": ("Saratoga, draw 3, unlimited redeals", "saratoga",
-                              {"draw": 3, "redeals": None}),
+    "saratoga-d1-r2": (
+        "Saratoga, draw 1, 2 redeals (default)",
+        "saratoga",
+        {"draw": 1, "redeals": 2},
+    ),
+    "saratoga-d1-unlimited": (
+        "Saratoga, draw 1, unlimited redeals",
+        "saratoga",
+        {"draw": 1, "redeals": None},
+    ),
+    "saratoga-d3-unlimited": (
+        "Saratoga, draw 3, unlimited redeals",
+        "saratoga",
+        {"draw": 3, "redeals": None},
+    ),
 }
 FIELDS = ["seed", "result", "moves", "nodes", "seconds"]
 
@@ -65,9 +74,13 @@ def solve_checked(game: str, seed: int, nodes: int, options: dict) -> dict:
             g.play(action)
         if not g.is_won:
             raise AssertionError(f"{game} {options} seed {seed}: the winning line does not win")
-    return {"seed": seed, "result": r.result,
-            "moves": len(r.solution) if r.result == "won" else None,
-            "nodes": r.nodes, "seconds": r.seconds}
+    return {
+        "seed": seed,
+        "result": r.result,
+        "moves": len(r.solution) if r.result == "won" else None,
+        "nodes": r.nodes,
+        "seconds": r.seconds,
+    }
 
 
 def run(variant: str, deals: int, nodes: int, workers: int) -> None:
@@ -121,8 +134,9 @@ def retry(variant: str, nodes: int, workers: int) -> None:
             new[row["seed"]] = row
             if i % 20 == 0 or i == len(jobs):
                 save()
-                print(f"{variant} retry: {i}/{len(todo)} in {time.time() - start:.0f} s",
-                      flush=True)
+                print(
+                    f"{variant} retry: {i}/{len(todo)} in {time.time() - start:.0f} s", flush=True
+                )
 
 
 def replay_won(game: str, seed: int, nodes: int, options: dict) -> bool:
@@ -145,12 +159,18 @@ def verify(variant: str, workers: int) -> None:
     with ProcessPoolExecutor(workers) as pool:
         # a budget above the one that found the win: the solver may have changed
         # since (its pruning only ever drops lines that others cover)
-        jobs = {int(r["seed"]): pool.submit(replay_won, game, int(r["seed"]),
-                                            max(4 * int(r["nodes"]), 300_000), options)
-                for r in rows}
+        jobs = {
+            int(r["seed"]): pool.submit(
+                replay_won, game, int(r["seed"]), max(4 * int(r["nodes"]), 300_000), options
+            )
+            for r in rows
+        }
         bad = [s for s, j in jobs.items() if not j.result()]
-    print(f"{variant}: {len(rows) - len(bad)} of {len(rows)} winning lines replay and win"
-          + (f"; FAILED: {bad}" if bad else ""), flush=True)
+    print(
+        f"{variant}: {len(rows) - len(bad)} of {len(rows)} winning lines replay and win"
+        + (f"; FAILED: {bad}" if bad else ""),
+        flush=True,
+    )
 
 
 def table(nodes: int) -> str:
@@ -188,8 +208,10 @@ def check() -> str:
         unknown = sum(r["result"] == "unknown" for r in rows)
         high = wilson(won + unknown, n)[1]
         verdict = "passes" if high >= bound else "FAILS (a bug)"
-        out.append(f"- {VARIANTS[variant][0]}: interval reaches {high:.2%}, needs "
-                   f">= {bound:.3%}: {verdict}.")
+        out.append(
+            f"- {VARIANTS[variant][0]}: interval reaches {high:.2%}, needs "
+            f">= {bound:.3%}: {verdict}."
+        )
     return "\n".join(out)
 
 
@@ -225,24 +247,34 @@ def across(workers: int = 2) -> str:
     played at any time, so it can follow any three-card line). A deal won with two
     redeals is won with unlimited ones: the same line is replayed there to make sure.
     """
-    res = {v: {int(r["seed"]): r for r in read(OUT / f"{v}.csv")}
-           for v in ("saratoga-d1-r2", "saratoga-d1-unlimited", "saratoga-d3-unlimited")}
+    res = {
+        v: {int(r["seed"]): r for r in read(OUT / f"{v}.csv")}
+        for v in ("saratoga-d1-r2", "saratoga-d1-unlimited", "saratoga-d3-unlimited")
+    }
     if any(not v for v in res.values()):
         return ""
     r2, unl, d3 = (res[v] for v in res)
     seeds = sorted(set(r2) & set(unl) & set(d3))
-    won_from_r2 = [s for s in seeds if unl[s]["result"] == "unknown"
-                   and r2[s]["result"] == "won"]
+    won_from_r2 = [s for s in seeds if unl[s]["result"] == "unknown" and r2[s]["result"] == "won"]
     with ProcessPoolExecutor(workers) as pool:
-        ok = list(pool.map(replay_across, won_from_r2,
-                           [max(4 * int(r2[s]["nodes"]), 300_000) for s in won_from_r2]))
+        ok = list(
+            pool.map(
+                replay_across,
+                won_from_r2,
+                [max(4 * int(r2[s]["nodes"]), 300_000) for s in won_from_r2],
+            )
+        )
     won_from_r2 = [s for s, good in zip(won_from_r2, ok, strict=True) if good]
     decided = {
-        "saratoga-d1-r2": ({}, {s for s in seeds if r2[s]["result"] == "unknown"
-                                and unl[s]["result"] == "lost"}),
+        "saratoga-d1-r2": (
+            {},
+            {s for s in seeds if r2[s]["result"] == "unknown" and unl[s]["result"] == "lost"},
+        ),
         "saratoga-d1-unlimited": (set(won_from_r2), set()),
-        "saratoga-d3-unlimited": ({}, {s for s in seeds if d3[s]["result"] == "unknown"
-                                       and unl[s]["result"] == "lost"}),
+        "saratoga-d3-unlimited": (
+            {},
+            {s for s in seeds if d3[s]["result"] == "unknown" and unl[s]["result"] == "lost"},
+        ),
     }
     lines = [
         "| Game and options | Won | Lost | Undecided | 95% interval |",
@@ -255,12 +287,19 @@ def across(workers: int = 2) -> str:
         lost = sum(r["result"] == "lost" for r in rows.values()) + len(more_lost)
         unknown = n - won - lost
         low, high = wilson(won, n)[0], wilson(won + unknown, n)[1]
-        lines.append(f"| {VARIANTS[v][0]} | {won} (+{len(more_won)}) | {lost} "
-                     f"(+{len(more_lost)}) | {unknown} | {low:.2%} – {high:.2%} |")
-    clash = [s for s in seeds if unl[s]["result"] == "lost"
-             and "won" in (r2[s]["result"], d3[s]["result"])]
-    lines.append(f"\nDeals won under a stricter rule set but proved lost under a looser one: "
-                 f"{len(clash)}{' ' + str(clash) if clash else ''} (of {len(seeds)}).")
+        lines.append(
+            f"| {VARIANTS[v][0]} | {won} (+{len(more_won)}) | {lost} "
+            f"(+{len(more_lost)}) | {unknown} | {low:.2%} – {high:.2%} |"
+        )
+    clash = [
+        s
+        for s in seeds
+        if unl[s]["result"] == "lost" and "won" in (r2[s]["result"], d3[s]["result"])
+    ]
+    lines.append(
+        f"\nDeals won under a stricter rule set but proved lost under a looser one: "
+        f"{len(clash)}{' ' + str(clash) if clash else ''} (of {len(seeds)})."
+    )
     return "\n".join(lines)
 
 
@@ -268,8 +307,7 @@ def readme() -> None:
     """Write the table and the check into docs/winnability/README.md between markers."""
     path = OUT / "README.md"
     text = path.read_text()
-    parts = (("table", table(0) + "\n\n" + budgets()), ("check", check()),
-             ("across", across()))
+    parts = (("table", table(0) + "\n\n" + budgets()), ("check", check()), ("across", across()))
     for name, body in parts:
         start, end = f"<!-- {name} -->", f"<!-- /{name} -->"
         i, j = text.index(start) + len(start), text.index(end)
@@ -284,12 +322,17 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--only", nargs="*", choices=list(VARIANTS))
     ap.add_argument("--table", action="store_true", help="only print the table")
-    ap.add_argument("--verify", action="store_true",
-                    help="replay every won deal's line through Game.play")
-    ap.add_argument("--readme", action="store_true",
-                    help="only write the table into docs/winnability/README.md")
-    ap.add_argument("--retry", action="store_true",
-                    help="re-solve the undecided deals with the (bigger) --nodes budget")
+    ap.add_argument(
+        "--verify", action="store_true", help="replay every won deal's line through Game.play"
+    )
+    ap.add_argument(
+        "--readme", action="store_true", help="only write the table into docs/winnability/README.md"
+    )
+    ap.add_argument(
+        "--retry",
+        action="store_true",
+        help="re-solve the undecided deals with the (bigger) --nodes budget",
+    )
     args = ap.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     if args.readme:

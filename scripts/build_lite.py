@@ -115,18 +115,39 @@ def fetch_pyodide(version: str, cache: Path) -> Path:
 
 
 def pure_lock_packages(lock: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return {norm(n): p for n, p in lock["packages"].items()
-            if p["file_name"].endswith("-none-any.whl") and p.get("package_type") == "package"}
+    return {
+        norm(n): p
+        for n, p in lock["packages"].items()
+        if p["file_name"].endswith("-none-any.whl") and p.get("package_type") == "package"
+    }
 
 
-def download(requirements: list[str], dest: Path, python: str, constraints: Path,
-             deps: bool = True) -> None:
+def download(
+    requirements: list[str], dest: Path, python: str, constraints: Path, deps: bool = True
+) -> None:
     """Pure-Python wheels for Pyodide's Python, with the lock file's versions where the
     lock has the package (then Pyodide's loader and micropip agree)."""
     cmd: list[str | Path] = [
-        sys.executable, "-m", "pip", "download", "-q", "--dest", dest, "--only-binary=:all:",
-        "--python-version", python, "--implementation", "py", "--abi", "none",
-        "--platform", "any", "-c", constraints, *requirements]
+        sys.executable,
+        "-m",
+        "pip",
+        "download",
+        "-q",
+        "--dest",
+        dest,
+        "--only-binary=:all:",
+        "--python-version",
+        python,
+        "--implementation",
+        "py",
+        "--abi",
+        "none",
+        "--platform",
+        "any",
+        "-c",
+        constraints,
+        *requirements,
+    ]
     if not deps:
         cmd.append("--no-deps")
     run(*cmd)
@@ -142,8 +163,7 @@ def prepare_pyodide(pyodide: Path, out: Path, wheels: Path, python: str, work: P
     pure = pure_lock_packages(lock)
     constraints = work / "pyodide-constraints.txt"
     constraints.write_text("".join(f"{n}=={p['version']}\n" for n, p in sorted(pure.items())))
-    download(["micropip", *KERNEL_REQUIREMENTS, *WIDGET_REQUIREMENTS], wheels, python,
-             constraints)
+    download(["micropip", *KERNEL_REQUIREMENTS, *WIDGET_REQUIREMENTS], wheels, python, constraints)
     # The lock's own dependencies of what is there (asttokens needs six, ...), in turn.
     while True:
         have = {wheel_name(w.name) for w in wheels.glob("*.whl")}
@@ -154,8 +174,9 @@ def prepare_pyodide(pyodide: Path, out: Path, wheels: Path, python: str, work: P
         unknown = [m for m in missing if m not in pure]
         if unknown:
             raise SystemExit(f"pyodide-lock.json needs {unknown}, which are not pure wheels")
-        download([f"{m}=={pure[m]['version']}" for m in missing], wheels, python,
-                 constraints, deps=False)
+        download(
+            [f"{m}=={pure[m]['version']}" for m in missing], wheels, python, constraints, deps=False
+        )
     by_name = {norm(n): n for n in lock["packages"]}
     for whl in sorted(wheels.glob("*.whl")):
         name = wheel_name(whl.name)
@@ -180,12 +201,20 @@ def prepare_pyodide(pyodide: Path, out: Path, wheels: Path, python: str, work: P
 def play_notebook(dest: Path) -> Path:
     nb = json.loads((ROOT / "notebooks" / "01-play.ipynb").read_text(encoding="utf-8"))
     reqs = json.dumps(WIDGET_REQUIREMENTS)
-    cell = {"cell_type": "code", "execution_count": None, "id": "lite-install",
-            "metadata": {}, "outputs": [],
-            "source": (INSTALL_CELL % reqs).splitlines(keepends=True)}
+    cell = {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": "lite-install",
+        "metadata": {},
+        "outputs": [],
+        "source": (INSTALL_CELL % reqs).splitlines(keepends=True),
+    }
     nb["cells"].insert(1, cell)
-    nb["metadata"]["kernelspec"] = {"display_name": "Python (Pyodide)", "language": "python",
-                                    "name": "python"}
+    nb["metadata"]["kernelspec"] = {
+        "display_name": "Python (Pyodide)",
+        "language": "python",
+        "name": "python",
+    }
     dest.mkdir(parents=True, exist_ok=True)
     path = dest / "01-play.ipynb"
     path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -195,8 +224,12 @@ def play_notebook(dest: Path) -> Path:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "lite" / "site")
-    ap.add_argument("--work", type=Path, default=ROOT / "build" / "lite" / "work",
-                    help="downloads and intermediate files (kept between builds)")
+    ap.add_argument(
+        "--work",
+        type=Path,
+        default=ROOT / "build" / "lite" / "work",
+        help="downloads and intermediate files (kept between builds)",
+    )
     args = ap.parse_args()
     from jupyterlite_pyodide_kernel import constants
 
@@ -216,21 +249,46 @@ def main() -> None:
     prepare_pyodide(pyodide, lite_dir / "static" / "pyodide", wheels, python, work)
     contents = play_notebook(lite_dir / "contents")
     settings = {KERNEL_PLUGIN: {"disablePyPIFallback": True}}
-    (lite_dir / "jupyter-lite.json").write_text(json.dumps(
-        {"jupyter-lite-schema-version": 0,
-         "jupyter-config-data": {"litePluginSettings": settings}}, indent=1))
+    (lite_dir / "jupyter-lite.json").write_text(
+        json.dumps(
+            {
+                "jupyter-lite-schema-version": 0,
+                "jupyter-config-data": {"litePluginSettings": settings},
+            },
+            indent=1,
+        )
+    )
     shutil.rmtree(out, ignore_errors=True)
     wheel_args: list[str | Path] = []
     for whl in sorted(wheels.glob("*.whl")):
         wheel_args += ["--piplite-wheels", whl]
-    run(sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", lite_dir,
-        "--output-dir", out, "--contents", contents.parent, *wheel_args, cwd=lite_dir)
-    for f in ["static/pyodide/pyodide.mjs", "static/pyodide/pyodide-lock.json",
-              "files/01-play.ipynb", f"pypi/{own.name}"]:
+    run(
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lite",
+        "build",
+        "--lite-dir",
+        lite_dir,
+        "--output-dir",
+        out,
+        "--contents",
+        contents.parent,
+        *wheel_args,
+        cwd=lite_dir,
+    )
+    for f in [
+        "static/pyodide/pyodide.mjs",
+        "static/pyodide/pyodide-lock.json",
+        "files/01-play.ipynb",
+        f"pypi/{own.name}",
+    ]:
         if not (out / f).exists():
             raise SystemExit(f"the site lacks {f}")
-    print(f"JupyterLite site: {out}\n  serve it: {sys.executable} -m http.server -d {out} "
-          "-b 127.0.0.1 8000\n  open: http://127.0.0.1:8000/lab/index.html?path=01-play.ipynb")
+    print(
+        f"JupyterLite site: {out}\n  serve it: {sys.executable} -m http.server -d {out} "
+        "-b 127.0.0.1 8000\n  open: http://127.0.0.1:8000/lab/index.html?path=01-play.ipynb"
+    )
 
 
 if __name__ == "__main__":

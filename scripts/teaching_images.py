@@ -33,8 +33,7 @@ def table_image(path: pathlib.Path) -> None:
     for action in ["t2>f0", "t4>f1", "t2>t5"]:
         widget.game.play(action)
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS,
-                                     headless=True)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
         page = browser.new_page(viewport={"width": 760, "height": 620})
         harness = Harness(page, widget, width=720)
         # the student's try: the Three of diamonds onto the Eight of hearts
@@ -58,9 +57,11 @@ def strategies_image(path: pathlib.Path) -> None:
 
     with ProcessPoolExecutor(max_workers=2) as pool:
         results = pd.concat(
-            [play_many(game, range(300), strategy, pool, progress=False, max_moves=500)
-             for game in ("eagle-wing", "saratoga", "kansas")
-             for strategy in ("random", "greedy", "aisleriot")],
+            [
+                play_many(game, range(300), strategy, pool, progress=False, max_moves=500)
+                for game in ("eagle-wing", "saratoga", "kansas")
+                for strategy in ("random", "greedy", "aisleriot")
+            ],
             ignore_index=True,
         )
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 3.6), layout="constrained")

@@ -21,6 +21,7 @@ npm run build
 "$SW_PY" -m pip install -q -e ".[test]"
 
 "$SW_PY" -m ruff check .
+"$SW_PY" -m ruff format --check .
 "$SW_PY" -m mypy  # files and settings: [tool.mypy] in pyproject.toml
 npm test
 targets=(tests)

@@ -34,8 +34,18 @@ from .strategies import MAX_MOVES, Strategy, get_strategy, play_out, strategy_na
 PROGRESS_FROM = 50
 
 HISTORY_COLUMNS = [
-    "move", "action", "source", "target", "cards", "autoplay", "consequences",
-    "score", "stock_left", "reserve_left", "redeals_left", "seconds",
+    "move",
+    "action",
+    "source",
+    "target",
+    "cards",
+    "autoplay",
+    "consequences",
+    "score",
+    "stock_left",
+    "reserve_left",
+    "redeals_left",
+    "seconds",
 ]
 
 
@@ -50,8 +60,7 @@ def _replay(game: Game) -> Iterator[tuple[int, Move, Game]]:
     import json
 
     data = json.loads(game.to_json())
-    scratch = Game.from_snapshot(data["start"], data["game"], base=data["base"],
-                                 **data["options"])
+    scratch = Game.from_snapshot(data["start"], data["game"], base=data["base"], **data["options"])
     for step, group in enumerate(data["history"]):
         for action in group:
             move = Move.parse(action)
@@ -113,7 +122,7 @@ def _start_row(number: int, move: Move, before: Game) -> dict[str, Any]:
         else:
             cards = []  # a redeal moves the whole waste; listing it says nothing
     else:
-        cards = before.pile(move.source)[-move.count:]
+        cards = before.pile(move.source)[-move.count :]
     return {
         "move": number,
         "action": str(move),
@@ -173,7 +182,10 @@ def foundation_frame(game: Game) -> pd.DataFrame:
 
 # ---- many deals --------------------------------------------------------------------
 def play_one(
-    name: str, seed: int, strategy: str | Strategy, max_moves: int = MAX_MOVES,
+    name: str,
+    seed: int,
+    strategy: str | Strategy,
+    max_moves: int = MAX_MOVES,
     **options: Any,
 ) -> dict[str, Any]:
     """One deal played out by ``strategy``: the row ``play_many`` reports for it."""
@@ -189,7 +201,10 @@ def play_one(
 
 
 def _play_chunk(
-    name: str, seeds: Sequence[int], strategy: str | Strategy, max_moves: int,
+    name: str,
+    seeds: Sequence[int],
+    strategy: str | Strategy,
+    max_moves: int,
     options: dict[str, Any],
 ) -> list[dict[str, Any]]:
     # module level, so a process pool can pickle it by reference
@@ -224,9 +239,11 @@ def play_many(
     Game(game, seed=0, **options)  # validates the game name and options up front
     label = strategy_name(strategy)
     size = chunksize or max(1, min(25, len(seeds) // 16 or 1))
-    chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
+    chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
     bar = tqdm(
-        total=len(seeds), desc=f"{game} / {label}", unit="deal",
+        total=len(seeds),
+        desc=f"{game} / {label}",
+        unit="deal",
         disable=not progress or len(seeds) < PROGRESS_FROM,
     )
     results: dict[int, list[dict[str, Any]]] = {}
@@ -250,8 +267,9 @@ def play_many(
     frame = pd.DataFrame(rows, columns=["seed", "won", "score", "moves", "seconds"])
     frame.insert(0, "strategy", label)
     frame.insert(0, "game", game)
-    return frame.astype({"seed": "int64", "won": bool, "score": "int64", "moves": "int64",
-                         "seconds": float})
+    return frame.astype(
+        {"seed": "int64", "won": bool, "score": "int64", "moves": "int64", "seconds": float}
+    )
 
 
 def wilson_interval(wins: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -278,7 +296,9 @@ def summarize(results: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
     Wilson interval (``low``, ``high``), mean score and mean moves."""
     grouped = results.groupby(["game", "strategy"], sort=False)
     out = grouped.agg(
-        deals=("won", "size"), wins=("won", "sum"), mean_score=("score", "mean"),
+        deals=("won", "size"),
+        wins=("won", "sum"),
+        mean_score=("score", "mean"),
         mean_moves=("moves", "mean"),
     ).reset_index()
     out["wins"] = out["wins"].astype("int64")

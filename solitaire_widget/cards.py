@@ -15,10 +15,36 @@ SUIT_SYMBOLS = "♣♦♥♠"
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 
 RANK_NAMES = {
-    "en": ["Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
-           "Jack", "Queen", "King"],
-    "el": ["Άσος", "Δυάρι", "Τριάρι", "Τεσσάρι", "Πεντάρι", "Εξάρι", "Εφτάρι", "Οχτάρι",
-           "Εννιάρι", "Δεκάρι", "Βαλές", "Ντάμα", "Ρήγας"],
+    "en": [
+        "Ace",
+        "Two",
+        "Three",
+        "Four",
+        "Five",
+        "Six",
+        "Seven",
+        "Eight",
+        "Nine",
+        "Ten",
+        "Jack",
+        "Queen",
+        "King",
+    ],
+    "el": [
+        "Άσος",
+        "Δυάρι",
+        "Τριάρι",
+        "Τεσσάρι",
+        "Πεντάρι",
+        "Εξάρι",
+        "Εφτάρι",
+        "Οχτάρι",
+        "Εννιάρι",
+        "Δεκάρι",
+        "Βαλές",
+        "Ντάμα",
+        "Ρήγας",
+    ],
 }
 SUIT_NAMES = {
     "en": ["clubs", "diamonds", "hearts", "spades"],

@@ -45,8 +45,14 @@ class CoreSearch:
 
     engine = "core"
 
-    def __init__(self, table: Table, *, prune: bool = True, order: int | None = None,
-                 memory_mb: float = MEMORY_MB) -> None:
+    def __init__(
+        self,
+        table: Table,
+        *,
+        prune: bool = True,
+        order: int | None = None,
+        memory_mb: float = MEMORY_MB,
+    ) -> None:
         rules = self.rules = table.rules
         self._search = _loaded().Search(
             rules.name,
@@ -85,16 +91,28 @@ class CoreSearch:
 def legal_moves(table: Table) -> list[str]:
     """The core's legal actions at ``table``'s position (for the tests against Python)."""
     rules = table.rules
-    return _loaded().legal_moves(rules.name, [list(p) for p in table.piles],
-                                 table.redeals_used, rules.max_redeals, rules.draw_count,
-                                 table.base)
+    return _loaded().legal_moves(
+        rules.name,
+        [list(p) for p in table.piles],
+        table.redeals_used,
+        rules.max_redeals,
+        rules.draw_count,
+        table.base,
+    )
 
 
 def perft(table: Table, depth: int) -> list[int]:
     """Distinct positions the core reaches after exactly 1..``depth`` actions."""
     rules = table.rules
-    return _loaded().perft(rules.name, [list(p) for p in table.piles], table.redeals_used,
-                           rules.max_redeals, rules.draw_count, table.base, depth)
+    return _loaded().perft(
+        rules.name,
+        [list(p) for p in table.piles],
+        table.redeals_used,
+        rules.max_redeals,
+        rules.draw_count,
+        table.base,
+        depth,
+    )
 
 
 __all__ = ["MEMORY_MB", "CoreSearch", "available", "legal_moves", "perft"]

@@ -54,13 +54,15 @@ def reason_args(t: Table, move: Move) -> dict[str, object]:
     }
     if move == DRAW:
         return args
-    args.update({
-        "n": n,
-        "src": pile_id(src),
-        "target_pile": pile_id(dst),
-        "pile": pile_id(dst) if not 0 <= dst < len(piles) else pile_id(src),
-        "base": RANKS[t.base - 1] if t.base else "",
-    })
+    args.update(
+        {
+            "n": n,
+            "src": pile_id(src),
+            "target_pile": pile_id(dst),
+            "pile": pile_id(dst) if not 0 <= dst < len(piles) else pile_id(src),
+            "base": RANKS[t.base - 1] if t.base else "",
+        }
+    )
     if not (0 <= src < len(piles) and 0 <= dst < len(piles)):
         return args
     spile, dpile = piles[src], piles[dst]
@@ -84,8 +86,9 @@ def reason_args(t: Table, move: Move) -> dict[str, object]:
             args["needed"] = code(_needed_on_foundation(top))
         else:
             below = (top % 13 - 1) % 13
-            args["needed"] = (code(top // 13 * 13 + below) if t.rules.columns_build_in_suit
-                              else RANKS[below])
+            args["needed"] = (
+                code(top // 13 * 13 + below) if t.rules.columns_build_in_suit else RANKS[below]
+            )
             args["needed_rank"] = RANKS[below]
     return args
 

@@ -408,8 +408,7 @@ class Game:
         return hints[0] if hints else None
 
     # ---- solving (solver.py) -----------------------------------------------------------
-    def solve(self, seconds: float | None = 10.0, nodes: int | None = None,
-              engine: str = "auto"):
+    def solve(self, seconds: float | None = 10.0, nodes: int | None = None, engine: str = "auto"):
         """Search for a win from here, treating every card as known.
 
         Returns a ``solver.SolveResult``: ``result`` is ``"won"`` (with ``solution``, a
@@ -563,15 +562,21 @@ class Game:
             # Absent or null: saved by hand, the replay's own times stand. Anything else
             # must be one finite time per history entry, or the file is corrupt.
             if times is not None:
-                if not isinstance(times, list) or len(times) != len(game._times) or not all(
-                    isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
-                    for x in times
+                if (
+                    not isinstance(times, list)
+                    or len(times) != len(game._times)
+                    or not all(
+                        isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+                        for x in times
+                    )
                 ):
                     raise ValueError("times must hold one finite number per history entry")
                 game._times = [float(x) for x in times]
             for group in redo:
-                if not isinstance(group, list) or not group or not all(
-                    isinstance(a, str) for a in group
+                if (
+                    not isinstance(group, list)
+                    or not group
+                    or not all(isinstance(a, str) for a in group)
                 ):
                     raise ValueError("redo entries must be non-empty lists of actions")
                 game._redo.append([_as_move(a) for a in group])
@@ -684,8 +689,10 @@ def _piles_from_state(rules: Rules, state: object) -> tuple[list[list[int]], int
         if not rules.has_base_card and pile and pile[0] % 13 != 0:
             raise ValueError(f"{rules.title}'s foundations start with an Ace")
     used = state.get("redeals_used", 0)
-    if not isinstance(used, int) or used < 0 or (
-        rules.max_redeals is not None and used > rules.max_redeals
+    if (
+        not isinstance(used, int)
+        or used < 0
+        or (rules.max_redeals is not None and used > rules.max_redeals)
     ):
         raise ValueError(f"redeals_used {used!r} is not possible with these options")
     return piles, used

@@ -33,7 +33,9 @@ def _eagle_wing(rules: Rules) -> dict[str, Any]:
         "cols": 9,
         "max_fan": 0.7,  # a wing holds at most three cards
         "slots": [
-            _slot("s", "stock", 0, 0), _slot("w", "waste", 1, 0), *_foundations(3),
+            _slot("s", "stock", 0, 0),
+            _slot("w", "waste", 1, 0),
+            *_foundations(3),
             *(_slot(f"t{i}", "tableau", i, y, "down") for i, y in enumerate(left)),
             _slot("r", "reserve", 4, 1.35),
             *(_slot(f"t{i + 4}", "tableau", 5 + i, y, "down") for i, y in enumerate(right)),
@@ -59,7 +61,9 @@ def _kansas(rules: Rules) -> dict[str, Any]:
         "cols": 6.5,
         "max_fan": 2.6,
         "slots": [
-            _slot("s", "stock", 0, 0), _slot("w", "waste", 1, 0), *_foundations(2.5),
+            _slot("s", "stock", 0, 0),
+            _slot("w", "waste", 1, 0),
+            *_foundations(2.5),
             _slot("r", "reserve", 0, 1),
             *(_slot(f"t{i}", "tableau", 3.5 + i, 1, "down") for i in range(rules.n_tableau)),
         ],

@@ -136,7 +136,7 @@ def repaired(line: list[str], played: str) -> list[list[str]]:
     out = []
     if played in line:
         i = line.index(played)
-        out.append(line[:i] + line[i + 1:])
+        out.append(line[:i] + line[i + 1 :])
     out.append(list(line))
     return out
 
@@ -144,8 +144,9 @@ def repaired(line: list[str], played: str) -> list[list[str]]:
 class LiveSolver:
     """The live winnability answer for one host; see the module's docstring."""
 
-    def __init__(self, host: LiveHost, session: SolveSession,
-                 lock: threading.RLock | None = None) -> None:
+    def __init__(
+        self, host: LiveHost, session: SolveSession, lock: threading.RLock | None = None
+    ) -> None:
         self.host = host
         self.session = session
         self.lock = lock or threading.RLock()
@@ -164,8 +165,12 @@ class LiveSolver:
     # ------------------------------------------------------------------ read by the view
 
     def view(self) -> dict[str, Any]:
-        return {"on": bool(self.host.live_solver), "answer": self.answer,
-                "seconds": round(self.seconds, 2), "searching": self.searching}
+        return {
+            "on": bool(self.host.live_solver),
+            "answer": self.answer,
+            "seconds": round(self.seconds, 2),
+            "searching": self.searching,
+        }
 
     # ------------------------------------------------------------------ what is known
 
@@ -189,7 +194,7 @@ class LiveSolver:
                 return "lost", []
         for at, line in self._lines:
             k = len(h) - len(at)
-            if 0 <= k < len(line) and h[: len(at)] == at and list(h[len(at):]) == line[:k]:
+            if 0 <= k < len(line) and h[: len(at)] == at and list(h[len(at) :]) == line[:k]:
                 return "won", line[k:]
         if history != self.host.game.history:
             return None  # the session answers for the position on the table only
@@ -247,8 +252,9 @@ class LiveSolver:
             self.answer = "lost"
         else:
             found = self.known(g.history)
-            self.answer = "checking" if found is None else (
-                "winnable" if found[0] == "won" else "lost")
+            self.answer = (
+                "checking" if found is None else ("winnable" if found[0] == "won" else "lost")
+            )
         if self.answer != "checking":
             self._timing["answered"] = self._timing["moved"]
         self._warn()
@@ -314,8 +320,15 @@ class LiveSolver:
 
         self._background(work, done)
 
-    def _answered(self, history: list[str], solver: Solver | None, result: str,
-                  line: list[str], engine: str | None, spent: float) -> None:
+    def _answered(
+        self,
+        history: list[str],
+        solver: Solver | None,
+        result: str,
+        line: list[str],
+        engine: str | None,
+        spent: float,
+    ) -> None:
         self.seconds += spent
         self.engine = engine or self.engine
         self._learn(history, result, line)

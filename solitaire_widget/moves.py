@@ -62,8 +62,9 @@ class IllegalMove(ValueError):
     The game is never changed by a refused action.
     """
 
-    def __init__(self, message: str, key: str | None = None,
-                 params: dict[str, object] | None = None) -> None:
+    def __init__(
+        self, message: str, key: str | None = None, params: dict[str, object] | None = None
+    ) -> None:
         super().__init__(message)
         self.key = key
         self.params: dict[str, object] = dict(params or {})
@@ -119,22 +120,28 @@ class Move(NamedTuple):
         if not m:
             raise IllegalMove(
                 f"{text!r} is not a move: write it like 't2>f0', 't0>t3*2' or 'draw'",
-                "malformed", {"action": text},
+                "malformed",
+                {"action": text},
             )
         try:
             src, dst = pile_index(m.group(1)), pile_index(m.group(2))
         except ValueError as err:
-            raise IllegalMove(f"{text!r} is not a move: {err}", "malformed",
-                              {"action": text}) from None
+            raise IllegalMove(
+                f"{text!r} is not a move: {err}", "malformed", {"action": text}
+            ) from None
         count = int(m.group(3)) if m.group(3) else 1
         if count < 1:
-            raise IllegalMove(f"{text!r} is not a move: a group holds at least one card",
-                              "malformed", {"action": text})
+            raise IllegalMove(
+                f"{text!r} is not a move: a group holds at least one card",
+                "malformed",
+                {"action": text},
+            )
         if src == STOCK:
             raise IllegalMove(
                 f"{text!r} is not a move: the stock's cards are face down; "
                 "click the stock ('draw') to deal",
-                "stock_face_down", {},
+                "stock_face_down",
+                {},
             )
         return cls(src, dst, count)
 

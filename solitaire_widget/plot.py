@@ -64,8 +64,11 @@ def score_over_moves(game: Game, ax: Axes | None = None) -> Axes:
     ax.set_ylabel("score (cards on foundations)")
     ax.set_ylim(0, 54)
     ax.set_xlim(0, max(moves[-1], 1))
-    ax.set_title(f"{game.title}, seed {game.seed}: score over moves"
-                 if game.seed is not None else f"{game.title}: score over moves")
+    ax.set_title(
+        f"{game.title}, seed {game.seed}: score over moves"
+        if game.seed is not None
+        else f"{game.title}: score over moves"
+    )
     ax.legend(loc="upper left", fontsize="small")
     return ax
 
@@ -75,8 +78,7 @@ def foundation_progress(game: Game, ax: Axes | None = None) -> Axes:
     frame = foundation_frame(game)
     ax = _axes(ax)
     for suit, (colour, style) in _SUIT_STYLE.items():
-        ax.step(frame["move"], frame[suit], where="post", color=colour, linestyle=style,
-                label=suit)
+        ax.step(frame["move"], frame[suit], where="post", color=colour, linestyle=style, label=suit)
     ax.set_xlabel("move")
     ax.set_ylabel("cards on the foundation")
     ax.set_ylim(0, 13.5)
@@ -92,8 +94,7 @@ def _groups(results: pd.DataFrame) -> tuple[list[str], list[str]]:
     return games, strategies
 
 
-def win_rates(results: pd.DataFrame, ax: Axes | None = None,
-              confidence: float = 0.95) -> Axes:
+def win_rates(results: pd.DataFrame, ax: Axes | None = None, confidence: float = 0.95) -> Axes:
     """Bars of the win rate per game (groups) and strategy (colours), with Wilson
     intervals at ``confidence``. ``results`` is ``play_many`` output, concatenated."""
     table = summarize(results, confidence)
@@ -111,14 +112,12 @@ def win_rates(results: pd.DataFrame, ax: Axes | None = None,
             rates.append(row["win_rate"])
             below.append(row["win_rate"] - row["low"])
             above.append(row["high"] - row["win_rate"])
-        ax.bar(xs, rates, width, yerr=[below, above], capsize=3, label=strategy,
-               color=f"C{j}")
+        ax.bar(xs, rates, width, yerr=[below, above], capsize=3, label=strategy, color=f"C{j}")
     ax.set_xticks(range(len(games)), games)
     ax.set_ylabel("win rate")
     ax.set_ylim(0, 1)
     n = int(table["deals"].min())
-    ax.set_title(f"Win rate per strategy ({confidence:.0%} Wilson intervals, "
-                 f"≥{n} deals each)")
+    ax.set_title(f"Win rate per strategy ({confidence:.0%} Wilson intervals, ≥{n} deals each)")
     ax.legend(fontsize="small")
     return ax
 
@@ -131,16 +130,23 @@ def score_distribution(results: pd.DataFrame, ax: Axes | None = None) -> Axes:
     for j, strategy in enumerate(strategies):
         data, xs = [], []
         for i, game in enumerate(games):
-            scores = results.loc[(results["game"] == game) & (results["strategy"] == strategy),
-                                 "score"]
+            scores = results.loc[
+                (results["game"] == game) & (results["strategy"] == strategy), "score"
+            ]
             if len(scores):
                 data.append(scores.to_numpy())
                 xs.append(i - 0.4 + width * (j + 0.5))
         if not data:
             continue
-        boxes = ax.boxplot(data, positions=xs, widths=width * 0.85, patch_artist=True,
-                           manage_ticks=False, flierprops={"markersize": 3},
-                           medianprops={"color": "black"})
+        boxes = ax.boxplot(
+            data,
+            positions=xs,
+            widths=width * 0.85,
+            patch_artist=True,
+            manage_ticks=False,
+            flierprops={"markersize": 3},
+            medianprops={"color": "black"},
+        )
         for box in boxes["boxes"]:
             box.set_facecolor(f"C{j}")
             box.set_alpha(0.7)

@@ -19,18 +19,29 @@ if TYPE_CHECKING:
 # Aisleriot's slot positions (x, y) in card units, per game.
 LAYOUTS: dict[str, dict[int, tuple[float, float]]] = {
     "eagle-wing": {
-        STOCK: (0, 0), WASTE: (1, 0), **{f: (3 + i, 0) for i, f in enumerate(FOUNDATIONS)},
+        STOCK: (0, 0),
+        WASTE: (1, 0),
+        **{f: (3 + i, 0) for i, f in enumerate(FOUNDATIONS)},
         RESERVE: (4, 1.35),
-        **{FIRST_TABLEAU + i: xy for i, xy in enumerate(
-            [(0, 1.2), (1, 1.1), (2, 1.0), (3, 1.1), (5, 1.1), (6, 1.0), (7, 1.1), (8, 1.2)])},
+        **{
+            FIRST_TABLEAU + i: xy
+            for i, xy in enumerate(
+                [(0, 1.2), (1, 1.1), (2, 1.0), (3, 1.1), (5, 1.1), (6, 1.0), (7, 1.1), (8, 1.2)]
+            )
+        },
     },
     "saratoga": {
-        STOCK: (0, 0), WASTE: (1, 0), **{f: (3 + i, 0) for i, f in enumerate(FOUNDATIONS)},
+        STOCK: (0, 0),
+        WASTE: (1, 0),
+        **{f: (3 + i, 0) for i, f in enumerate(FOUNDATIONS)},
         **{FIRST_TABLEAU + i: (i, 1) for i in range(7)},
     },
     "kansas": {
-        STOCK: (0, 0), WASTE: (1, 0), **{f: (2.5 + i, 0) for i, f in enumerate(FOUNDATIONS)},
-        RESERVE: (0, 1.1), **{FIRST_TABLEAU + i: (3.5 + i, 1.1) for i in range(3)},
+        STOCK: (0, 0),
+        WASTE: (1, 0),
+        **{f: (2.5 + i, 0) for i, f in enumerate(FOUNDATIONS)},
+        RESERVE: (0, 1.1),
+        **{FIRST_TABLEAU + i: (3.5 + i, 1.1) for i in range(3)},
     },
 }
 
@@ -56,7 +67,7 @@ def table_text(game: Game) -> str:
     """The table as compact text: one line per pile, codes bottom to top."""
     snap = game.snapshot()
     lines = [_status_line(game)]
-    waste = snap["w"][-game.draw_count:] if snap["w"] else []
+    waste = snap["w"][-game.draw_count :] if snap["w"] else []
     found = "  ".join(f"f{i}:{(p[-1] if p else '--'):>3}" for i, p in enumerate(snap["f"]))
     lines.append(f"s: [{len(snap['s'])}]  w: {' '.join(waste) or '--'}   {found}")
     if "r" in snap:
@@ -127,7 +138,7 @@ def table_svg(game: Game) -> str:
             for i, card in enumerate(pile):
                 out.append(_card_svg(card, x, y + i * FAN, rules.face_up(index, i, n)))
         elif index == WASTE and game.draw_count > 1:
-            shown = pile[-game.draw_count:]
+            shown = pile[-game.draw_count :]
             for i, card in enumerate(shown):
                 out.append(_card_svg(card, x + i * 12, y, True))
         else:

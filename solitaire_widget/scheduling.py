@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 __all__ = ["KernelScheduler", "ManualScheduler", "Scheduler"]
 
+
 class Scheduler(Protocol):
     """Where the widget's slow work runs: the solver, off the kernel's main thread, and
     the replay's timed steps.

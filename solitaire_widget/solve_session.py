@@ -119,8 +119,10 @@ class SolveSession:
         if self._solving:
             return "solving", {}
         if self._replay_total:
-            return "replaying", {"i": self._replay_total - len(self._replay),
-                                 "n": self._replay_total}
+            return "replaying", {
+                "i": self._replay_total - len(self._replay),
+                "n": self._replay_total,
+            }
         if self.hint_busy:
             return "thinking", {}
         return None
@@ -372,7 +374,7 @@ class SolveSession:
         at, line = self._won_line
         h = self.host.game.history
         k = len(h) - len(at)
-        if 0 <= k < len(line) and h[: len(at)] == at and h[len(at):] == line[:k]:
+        if 0 <= k < len(line) and h[: len(at)] == at and h[len(at) :] == line[:k]:
             return line[k:]
         return None
 

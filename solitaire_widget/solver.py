@@ -93,8 +93,10 @@ class SolveResult:
 
     def __repr__(self) -> str:
         line = f", {len(self.solution)} actions" if self.result == "won" else ""
-        return (f"SolveResult({self.result!r}{line}, nodes={self.nodes}, "
-                f"seconds={self.seconds:.3f}, engine={self.engine!r})")
+        return (
+            f"SolveResult({self.result!r}{line}, nodes={self.nodes}, "
+            f"seconds={self.seconds:.3f}, engine={self.engine!r})"
+        )
 
 
 class BudgetSpent(Exception):
@@ -106,14 +108,16 @@ class Search:
     (safe moves, partial-group restriction) for testing them against the plain search.
     """
 
-    def __init__(self, table: Table, *, prune: bool = True,
-                 order: random.Random | None = None) -> None:
+    def __init__(
+        self, table: Table, *, prune: bool = True, order: random.Random | None = None
+    ) -> None:
         rules = table.rules
         if type(rules).search_moves is Rules.search_moves:
             # never another game's moves: a game is searched by its own hooks or not at all
             raise NotImplementedError(
                 f"{rules.title} cannot be searched: its Rules define no search_moves "
-                "(the search hooks are listed in solitaire_widget/games/base.py)")
+                "(the search hooks are listed in solitaire_widget/games/base.py)"
+            )
         self._state: tuple | None = None
         self.rules = rules
         self.piles = [list(p) for p in table.piles]
@@ -393,6 +397,7 @@ class Search:
 
             def rank() -> int:
                 return 0
+
         if self._state is None:
             root_forced = self.force()
             if self.won():
@@ -444,8 +449,13 @@ class Search:
         self.nodes = count
         return "lost", []
 
-    def _line(self, stack: list[list[Any]], root_forced: list[Rec],
-              rec: Rec | None = None, frc: list[Rec] | None = None) -> list[str]:
+    def _line(
+        self,
+        stack: list[list[Any]],
+        root_forced: list[Rec],
+        rec: Rec | None = None,
+        frc: list[Rec] | None = None,
+    ) -> list[str]:
         out: list[str] = []
         for r in root_forced:
             out += self.actions(r[0])
@@ -473,8 +483,10 @@ def _engine(engine: str, game: str) -> str:
     if engine == "auto":
         return "core" if core_search.available(game) else "python"
     if engine == "core" and not core_search.available(game):
-        raise RuntimeError(f"engine='core' asked for, but the compiled core (solitaire_core) "
-                           f"is not installed here or has no part for {game!r}")
+        raise RuntimeError(
+            f"engine='core' asked for, but the compiled core (solitaire_core) "
+            f"is not installed here or has no part for {game!r}"
+        )
     return engine
 
 
@@ -512,9 +524,16 @@ class Solver:
     Options as for ``solve``.
     """
 
-    def __init__(self, game: Game | Table, *, prune: bool = True,
-                 probes: bool | None = None, relax: bool | None = None,
-                 engine: str = "auto", memory_mb: float | None = None) -> None:
+    def __init__(
+        self,
+        game: Game | Table,
+        *,
+        prune: bool = True,
+        probes: bool | None = None,
+        relax: bool | None = None,
+        engine: str = "auto",
+        memory_mb: float | None = None,
+    ) -> None:
         source: Table = game if isinstance(game, TableType) else game.table
         table = source.copy()
         self.table = table
@@ -538,8 +557,7 @@ class Solver:
 
             mb = MEMORY_MB if self._memory_mb is None else self._memory_mb
             return CoreSearch(table, prune=prune, order=order, memory_mb=mb)
-        return Search(table, prune=prune,
-                      order=None if order is None else random.Random(order))
+        return Search(table, prune=prune, order=None if order is None else random.Random(order))
 
     @property
     def result(self) -> str:
@@ -559,8 +577,9 @@ class Solver:
         result, line = self.verdict if self.verdict is not None else ("unknown", [])
         return SolveResult(result, list(line), self.nodes, self.seconds, self.engine)
 
-    def _run(self, seconds: float | None, nodes: int | None,
-             start: float) -> tuple[str, list[str]] | None:
+    def _run(
+        self, seconds: float | None, nodes: int | None, start: float
+    ) -> tuple[str, list[str]] | None:
         main = self.main
         if not self.probes or (seconds is None and nodes is None):
             before = main.nodes
@@ -586,8 +605,10 @@ class Solver:
             nonlocal used
             before = search.nodes
             try:
-                return search.run(None if share_s is None else share_s * parts,
-                                  None if share_n is None else share_n * parts)
+                return search.run(
+                    None if share_s is None else share_s * parts,
+                    None if share_n is None else share_n * parts,
+                )
             except BudgetSpent:
                 return None
             finally:
@@ -651,8 +672,9 @@ def solve(
     search, node for node (tests/test_core.py); the core is some 20-40 times faster.
     ``memory_mb`` caps the core's transposition table (``core_search.MEMORY_MB``).
     """
-    return Solver(game, prune=prune, probes=probes, relax=relax, engine=engine,
-                  memory_mb=memory_mb).run(seconds, nodes)
+    return Solver(
+        game, prune=prune, probes=probes, relax=relax, engine=engine, memory_mb=memory_mb
+    ).run(seconds, nodes)
 
 
 __all__ = ["SolveResult", "Solver", "solve"]

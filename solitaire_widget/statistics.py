@@ -24,8 +24,18 @@ if TYPE_CHECKING:
 
 FORMAT = "solitaire_widget.statistics"
 VERSION = 1
-COLUMNS = ["game", "options", "played", "won", "lost", "win_rate", "streak", "best_streak",
-           "best_time", "best_score"]
+COLUMNS = [
+    "game",
+    "options",
+    "played",
+    "won",
+    "lost",
+    "win_rate",
+    "streak",
+    "best_streak",
+    "best_time",
+    "best_score",
+]
 
 
 def options_key(options: dict[str, Any]) -> str:
@@ -41,8 +51,14 @@ def default_path() -> Path:
 
 
 def _fresh() -> dict[str, Any]:
-    return {"played": 0, "won": 0, "streak": 0, "best_streak": 0, "best_time": None,
-            "best_score": 0}
+    return {
+        "played": 0,
+        "won": 0,
+        "streak": 0,
+        "best_streak": 0,
+        "best_time": None,
+        "best_score": 0,
+    }
 
 
 def _checked_row(row: Any) -> dict[str, Any]:
@@ -56,8 +72,9 @@ def _checked_row(row: Any) -> dict[str, Any]:
             raise ValueError(f"{k} must be a whole number >= 0, not {v!r}")
         out[k] = v
     t = row.get("best_time")
-    if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float))
-                          or not math.isfinite(t) or t < 0):
+    if t is not None and (
+        isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t < 0
+    ):
         raise ValueError(f"best_time must be a number of seconds or null, not {t!r}")
     out["best_time"] = None if t is None else float(t)
     if out["won"] > out["played"] or out["streak"] > out["best_streak"]:
@@ -82,8 +99,9 @@ class Statistics:
         return cls(default_path() if path is None else path)
 
     # ---- recording ---------------------------------------------------------------
-    def record(self, game: str, options: dict[str, Any], *, won: bool, seconds: float,
-               score: int) -> None:
+    def record(
+        self, game: str, options: dict[str, Any], *, won: bool, seconds: float, score: int
+    ) -> None:
         """One finished deal: won, or given up (lost) with the best score it reached."""
         key = (game, options_key(options))
         with self._lock:
@@ -121,8 +139,15 @@ class Statistics:
         out = []
         for (game, opts), row in items:
             played, won = row["played"], row["won"]
-            out.append({"game": game, "options": opts, **row, "lost": played - won,
-                        "win_rate": won / played if played else float("nan")})
+            out.append(
+                {
+                    "game": game,
+                    "options": opts,
+                    **row,
+                    "lost": played - won,
+                    "win_rate": won / played if played else float("nan"),
+                }
+            )
         return out
 
     def frame(self) -> pd.DataFrame:
@@ -149,8 +174,11 @@ class Statistics:
                 raise ValueError("rows must be a list")
             loaded = {}
             for r in rows:
-                if not isinstance(r, dict) or not isinstance(r.get("game"), str) \
-                        or not isinstance(r.get("options"), str):
+                if (
+                    not isinstance(r, dict)
+                    or not isinstance(r.get("game"), str)
+                    or not isinstance(r.get("options"), str)
+                ):
                     raise ValueError("each row names its game and options")
                 loaded[(r["game"], r["options"])] = _checked_row(r)
         except (OSError, KeyError, ValueError) as err:

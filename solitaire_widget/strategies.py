@@ -31,6 +31,7 @@ Strategy = Callable[[Game], "Move | None"]
 #: 52 cards to the foundations plus a few hundred deals, draws and column moves).
 MAX_MOVES = 1000
 
+
 class _Memory:
     """What the strategies remember about one live game."""
 

@@ -74,8 +74,7 @@ TEXTS: dict[str, dict[str, str]] = {
             "the Ace."
         ),
         "legal_found_group": (
-            " The {n} cards go up as a group, top card first, so the foundation stays in "
-            "sequence."
+            " The {n} cards go up as a group, top card first, so the foundation stays in sequence."
         ),
         "legal_found_ace_move": (
             "A lone Ace may move to another empty foundation (it changes nothing but its place)."
@@ -111,9 +110,7 @@ TEXTS: dict[str, dict[str, str]] = {
             "Columns build down regardless of suit (a King may go on an Ace): {target} takes "
             "a {needed_rank}, and the group's bottom card is {card}."
         ),
-        "legal_kansas_tableau": (
-            "{card} goes on {target}: columns build down regardless of suit."
-        ),
+        "legal_kansas_tableau": ("{card} goes on {target}: columns build down regardless of suit."),
         "legal_kansas_group": " The {n} cards from {card} up move together.",
         "legal_kansas_empty": "An empty column takes the waste's top card.",
         # Saratoga
@@ -215,8 +212,7 @@ TEXTS: dict[str, dict[str, str]] = {
             "Ένας μόνος Άσος μπορεί να πάει σε άλλη άδεια Βάση (αλλάζει μόνο η θέση του)."
         ),
         "legal_found_back": (
-            " Στη Σαρατόγκα τα φύλλα των Βάσεων παίζονται ακόμα· το κατέβασμα κοστίζει έναν "
-            "πόντο."
+            " Στη Σαρατόγκα τα φύλλα των Βάσεων παίζονται ακόμα· το κατέβασμα κοστίζει έναν πόντο."
         ),
         "ew_reserve_face_down": (
             "Τα φύλλα του κορμού (Ρεζέρβα) είναι κλειστά· παίζεται μόνο το τελευταίο, ανοιχτό "
@@ -313,20 +309,20 @@ NOTICES: dict[str, dict[str, str]] = {
         "bad_option": "Those options are not valid for this game: {why}",
         "new": "New deal #{seed}.",
         "reviewing": "Looking back: the position after {i} of {n} moves. ← and → step "
-                     "through it, Esc returns to the game.",
+        "through it, Esc returns to the game.",
         "review_on": "You are looking back at move {i} of {n}; return to the game (Esc) to "
-                     "play on. Nothing changed.",
+        "play on. Nothing changed.",
         "bad_seed": "A deal number is a whole number from 0 to {max}, and {seed!r} is not one; "
-                    "nothing changed.",
+        "nothing changed.",
         "solving": "Searching for a win…",
         "solved": "Found a win in {n} moves; playing it on the table. Press Stop to take over.",
         "replaying": "Playing the solution: move {i} of {n}. Press Stop to take over.",
         "solve_lost": "The solver proved this deal can no longer be won from here; "
-                      "nothing changed.",
+        "nothing changed.",
         "solve_unknown": "No answer after {s} s of search; press Solve to search on. "
-                         "Nothing changed.",
+        "Nothing changed.",
         "solve_gave_up": "No answer after {s} s of search ({n} positions, as many as "
-                         "Solve keeps in memory); nothing changed.",
+        "Solve keeps in memory); nothing changed.",
         "already_won": "This deal is already won.",
         "stopped": "Stopped; the table is yours.",
         "replay_failed": "The solution no longer fits the table, so the replay stopped.",
@@ -353,22 +349,22 @@ NOTICES: dict[str, dict[str, str]] = {
         "bad_option": "Αυτές οι επιλογές δεν ισχύουν για το παιχνίδι: {why}",
         "new": "Νέο μοίρασμα #{seed}.",
         "reviewing": "Αναδρομή: η θέση μετά από {i} από τις {n} κινήσεις. Με ← και → "
-                     "περνάτε τις θέσεις, με Esc επιστρέφετε στο παιχνίδι.",
+        "περνάτε τις θέσεις, με Esc επιστρέφετε στο παιχνίδι.",
         "review_on": "Βλέπετε την κίνηση {i} από {n}· επιστρέψτε στο παιχνίδι (Esc) για να "
-                     "συνεχίσετε. Δεν άλλαξε τίποτα.",
+        "συνεχίσετε. Δεν άλλαξε τίποτα.",
         "bad_seed": "Ο αριθμός μοιράσματος είναι ακέραιος από 0 έως {max}, και το {seed!r} "
-                    "δεν είναι· δεν άλλαξε τίποτα.",
+        "δεν είναι· δεν άλλαξε τίποτα.",
         "solving": "Αναζήτηση νίκης…",
         "solved": "Βρέθηκε νίκη σε {n} κινήσεις· παίζεται στο τραπέζι. "
-                  "Πατήστε Διακοπή για να συνεχίσετε εσείς.",
+        "Πατήστε Διακοπή για να συνεχίσετε εσείς.",
         "replaying": "Παίζεται η λύση: κίνηση {i} από {n}. "
-                     "Πατήστε Διακοπή για να συνεχίσετε εσείς.",
+        "Πατήστε Διακοπή για να συνεχίσετε εσείς.",
         "solve_lost": "Ο λύτης απέδειξε ότι το μοίρασμα δεν κερδίζεται πια από εδώ· "
-                      "δεν άλλαξε τίποτα.",
+        "δεν άλλαξε τίποτα.",
         "solve_unknown": "Καμία απάντηση μετά από {s} δευτ. αναζήτησης· πατήστε «Λύση» "
-                         "για να συνεχιστεί. Δεν άλλαξε τίποτα.",
+        "για να συνεχιστεί. Δεν άλλαξε τίποτα.",
         "solve_gave_up": "Καμία απάντηση μετά από {s} δευτ. αναζήτησης ({n} θέσεις, όσες "
-                         "κρατά η «Λύση» στη μνήμη)· δεν άλλαξε τίποτα.",
+        "κρατά η «Λύση» στη μνήμη)· δεν άλλαξε τίποτα.",
         "already_won": "Αυτό το μοίρασμα έχει ήδη κερδηθεί.",
         "stopped": "Διακόπηκε· συνεχίστε εσείς.",
         "replay_failed": "Η λύση δεν ταιριάζει πια στο τραπέζι, οπότε η επανάληψη σταμάτησε.",
@@ -382,8 +378,13 @@ NOTICES: dict[str, dict[str, str]] = {
 
 # The pile names used in notices (the page has its own copy for its labels).
 PILE_WORDS: dict[str, dict[str, str]] = {
-    "en": {"s": "the stock", "w": "the waste", "r": "the reserve", "f": "foundation",
-           "t": "tableau"},
+    "en": {
+        "s": "the stock",
+        "w": "the waste",
+        "r": "the reserve",
+        "f": "foundation",
+        "t": "tableau",
+    },
     "el": {"s": "τη Μάνα", "w": "τον Σωρό", "r": "τη Ρεζέρβα", "f": "Βάση", "t": "Ταμπλό"},
 }
 

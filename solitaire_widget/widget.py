@@ -258,8 +258,13 @@ class SolitaireWidget(anywidget.AnyWidget):
         if game.status == "won" and not self._deal_counted:
             self._deal_counted = True
             # A deal the solver's replay finished is played, but not the player's win.
-            self.statistics.record(game.name, game.options, won=not self.session.stepping,
-                                   seconds=self._elapsed(), score=game.score)
+            self.statistics.record(
+                game.name,
+                game.options,
+                won=not self.session.stepping,
+                seconds=self._elapsed(),
+                score=game.score,
+            )
         self._publish()
         self._check_soon()
 
@@ -276,8 +281,9 @@ class SolitaireWidget(anywidget.AnyWidget):
         was played and not won counts as lost, as Aisleriot counts a game given up."""
         if self._deal_moves and not self._deal_counted:
             g = self._game
-            self.statistics.record(g.name, g.options, won=False, seconds=self._elapsed(),
-                                   score=self._deal_score)
+            self.statistics.record(
+                g.name, g.options, won=False, seconds=self._elapsed(), score=self._deal_score
+            )
         self._deal_moves = self._deal_score = 0
         self._deal_counted = False
 
@@ -312,8 +318,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         self.session.halt()  # the solver's replay would change the game under the review
         self._review_at = at
         self._review_game = self._game.position(at)
-        self._notice = {"text": self._say("reviewing", i=at, n=self._game.moves),
-                        "level": "info"}
+        self._notice = {"text": self._say("reviewing", i=at, n=self._game.moves), "level": "info"}
         self._publish()
 
     def _leave_review(self) -> None:
@@ -459,12 +464,20 @@ class SolitaireWidget(anywidget.AnyWidget):
         shown = self._review_game
         if shown is not None and self._review_at is not None:
             # A position looked back at: its cards and counts; nothing can be played.
-            view.update({
-                "piles": shown.snapshot(), "score": shown.score, "moves": self._review_at,
-                "stock_left": shown.stock_left, "reserve_left": shown.reserve_left,
-                "redeals_left": shown.redeals_left, "legal": [], "dbl": {}, "hint": None,
-                "review": {"at": self._review_at, "of": g.moves},
-            })
+            view.update(
+                {
+                    "piles": shown.snapshot(),
+                    "score": shown.score,
+                    "moves": self._review_at,
+                    "stock_left": shown.stock_left,
+                    "reserve_left": shown.reserve_left,
+                    "redeals_left": shown.redeals_left,
+                    "legal": [],
+                    "dbl": {},
+                    "hint": None,
+                    "review": {"at": self._review_at, "of": g.moves},
+                }
+            )
         return view
 
     def _game_view(self) -> dict[str, Any]:
@@ -721,7 +734,8 @@ class SolitaireWidget(anywidget.AnyWidget):
     def _do_setting(self, msg: Mapping[str, Any]) -> None:
         name, value = msg.get("name"), msg.get("value")
         if name not in ("warn_unwinnable", "exact_hint", "live_solver") or not isinstance(
-                value, bool):
+            value, bool
+        ):
             raise _Refused("malformed")
         if getattr(self, name) == value:
             self._publish()  # every view shows the truth again
@@ -802,10 +816,12 @@ class SolitaireWidget(anywidget.AnyWidget):
     }
     # Intents that would change the game: refused while a position is reviewed.
     _PLAYS: ClassVar[frozenset[str]] = frozenset(
-        {"move", "draw", "undo", "redo", "hint", "autoplay", "foundation", "solve"})
+        {"move", "draw", "undo", "redo", "hint", "autoplay", "foundation", "solve"}
+    )
     # Intents that take the table back from a running Solve.
     _TAKES_OVER: ClassVar[frozenset[str]] = frozenset(
-        {"move", "draw", "undo", "redo", "restart", "new", "autoplay", "foundation", "select"})
+        {"move", "draw", "undo", "redo", "restart", "new", "autoplay", "foundation", "select"}
+    )
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Trait updates from the page are refused: the page sends intents, never state.

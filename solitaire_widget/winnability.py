@@ -43,14 +43,20 @@ def _require(module: str) -> Any:
         ) from err
 
 
-def solve_seed(game: str, seed: int, seconds: float | None, nodes: int | None,
-               options: dict[str, Any]) -> dict[str, Any]:
+def solve_seed(
+    game: str, seed: int, seconds: float | None, nodes: int | None, options: dict[str, Any]
+) -> dict[str, Any]:
     """Solve one deal; a plain dict so it crosses process and machine boundaries."""
     from .game import Game
 
     r = Game(game, seed=seed, **options).solve(seconds=seconds, nodes=nodes)
-    return {"seed": seed, "result": r.result, "moves": len(r.solution) if r.result == "won"
-            else None, "nodes": r.nodes, "seconds": r.seconds}
+    return {
+        "seed": seed,
+        "result": r.result,
+        "moves": len(r.solution) if r.result == "won" else None,
+        "nodes": r.nodes,
+        "seconds": r.seconds,
+    }
 
 
 def winnability(
@@ -78,8 +84,11 @@ def winnability(
 
     make_rules(game, **options)  # fail here, not in every worker, on a bad option
     own = executor is None
-    pool = executor if executor is not None else ProcessPoolExecutor(
-        max_workers=min(len(seeds), os.cpu_count() or 1) or 1)
+    pool = (
+        executor
+        if executor is not None
+        else ProcessPoolExecutor(max_workers=min(len(seeds), os.cpu_count() or 1) or 1)
+    )
     rows: list[dict[str, Any]] = []
     try:
         futures: list[Future] = [
@@ -119,9 +128,15 @@ def summary(df: pd.DataFrame) -> dict[str, Any]:
     unknown = n - won - lost
     low = wilson(won, n)[0]
     high = wilson(won + unknown, n)[1]
-    return {"deals": n, "won": won, "lost": lost, "unknown": unknown,
-            "win_rate": won / n if n else float("nan"),
-            "low": low, "high": high}
+    return {
+        "deals": n,
+        "won": won,
+        "lost": lost,
+        "unknown": unknown,
+        "win_rate": won / n if n else float("nan"),
+        "low": low,
+        "high": high,
+    }
 
 
 # The published figures (docs/winnability/*.csv), by file name -> a title for tables.
@@ -140,13 +155,13 @@ def published_folder() -> Path:
     from. A notebook copied anywhere finds them either way, with no search for a
     repository above its own folder."""
     here = Path(__file__).resolve().parent
-    for folder in (here / "published" / "winnability",
-                   here.parent / "docs" / "winnability"):
+    for folder in (here / "published" / "winnability", here.parent / "docs" / "winnability"):
         if (folder / "eagle-wing.csv").is_file():
             return folder
     raise FileNotFoundError(
         "the published winnability figures are missing from this installation "
-        "(solitaire_widget/published/winnability in the wheel)")
+        "(solitaire_widget/published/winnability in the wheel)"
+    )
 
 
 def published() -> dict[str, pd.DataFrame]:
@@ -154,9 +169,19 @@ def published() -> dict[str, pd.DataFrame]:
     the titles of ``PUBLISHED``; ``summary`` turns each into win rates."""
     pd = _require("pandas")
     folder = published_folder()
-    return {title: pd.read_csv(folder / f"{name}.csv") for name, title in PUBLISHED.items()
-            if (folder / f"{name}.csv").is_file()}
+    return {
+        title: pd.read_csv(folder / f"{name}.csv")
+        for name, title in PUBLISHED.items()
+        if (folder / f"{name}.csv").is_file()
+    }
 
 
-__all__ = ["PUBLISHED", "published", "published_folder", "solve_seed", "summary", "wilson",
-           "winnability"]
+__all__ = [
+    "PUBLISHED",
+    "published",
+    "published_folder",
+    "solve_seed",
+    "summary",
+    "wilson",
+    "winnability",
+]

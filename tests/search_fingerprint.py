@@ -41,12 +41,22 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
 # (seeds, node budget of the main search, seeds and budget with prune=False,
 #  seeds and budget for solve() with its default probes and loosest-rules search)
 SIZES: dict[str, dict[str, Any]] = {
-    "quick": {"seeds": range(1, 21), "nodes": 4000,
-              "plain_seeds": range(1, 4), "plain_nodes": 1500,
-              "solve_seeds": range(1, 6), "solve_nodes": 8000},
-    "full": {"seeds": range(1, 41), "nodes": 20000,
-             "plain_seeds": range(1, 6), "plain_nodes": 5000,
-             "solve_seeds": range(1, 11), "solve_nodes": 40000},
+    "quick": {
+        "seeds": range(1, 21),
+        "nodes": 4000,
+        "plain_seeds": range(1, 4),
+        "plain_nodes": 1500,
+        "solve_seeds": range(1, 6),
+        "solve_nodes": 8000,
+    },
+    "full": {
+        "seeds": range(1, 41),
+        "nodes": 20000,
+        "plain_seeds": range(1, 6),
+        "plain_nodes": 5000,
+        "solve_seeds": range(1, 11),
+        "solve_nodes": 40000,
+    },
 }
 
 
@@ -54,8 +64,7 @@ def _label(name: str, options: dict[str, Any]) -> str:
     return name + "".join(f" {k}={v}" for k, v in sorted(options.items()))
 
 
-def _search(name: str, options: dict[str, Any], seed: int, nodes: int,
-            prune: bool) -> list[Any]:
+def _search(name: str, options: dict[str, Any], seed: int, nodes: int, prune: bool) -> list[Any]:
     search = Search(Game(name, seed=seed, **options).table, prune=prune)
     try:
         result, line = search.run(None, nodes)
@@ -70,16 +79,21 @@ def record(size: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, options in VARIANTS:
         entry: dict[str, Any] = {
-            "search": {s: _search(name, options, s, spec["nodes"], True)
-                       for s in spec["seeds"]},
-            "plain": {s: _search(name, options, s, spec["plain_nodes"], False)
-                      for s in spec["plain_seeds"]},
+            "search": {s: _search(name, options, s, spec["nodes"], True) for s in spec["seeds"]},
+            "plain": {
+                s: _search(name, options, s, spec["plain_nodes"], False)
+                for s in spec["plain_seeds"]
+            },
         }
         solved = {}
         for s in spec["solve_seeds"]:
             # the Python search, not the compiled core that "auto" picks where it loads
-            r = solve(Game(name, seed=s, **options), seconds=None, nodes=spec["solve_nodes"],
-                      engine="python")
+            r = solve(
+                Game(name, seed=s, **options),
+                seconds=None,
+                nodes=spec["solve_nodes"],
+                engine="python",
+            )
             solved[s] = [r.result, r.nodes, " ".join(r.solution)]
         entry["solve"] = solved
         out[_label(name, options)] = entry
@@ -129,8 +143,7 @@ def main(argv: list[str] | None = None) -> int:
                         want = stored[size][label][part][seed]
                         if got != want:
                             bad += 1
-                            print(f"{size} {label} {part} seed {seed}: "
-                                  f"{want[:2]} -> {got[:2]}")
+                            print(f"{size} {label} {part} seed {seed}: {want[:2]} -> {got[:2]}")
             print(f"{size}: {'differs' if bad else 'identical'}")
     if args.write:
         DATA.write_text(_dump(stored))

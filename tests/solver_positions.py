@@ -27,8 +27,9 @@ GAMES = [
 ]
 
 
-def small_position(name: str, options: dict, rng: random.Random, off: int,
-                   hard: bool = False) -> Game:
+def small_position(
+    name: str, options: dict, rng: random.Random, off: int, hard: bool = False
+) -> Game:
     """A position of ``name`` with about ``off`` cards not on the foundations.
 
     ``hard`` deals them low cards first and mostly onto the pile the last card went
@@ -48,7 +49,7 @@ def small_position(name: str, options: dict, rng: random.Random, off: int,
     for s in range(4):
         seq = [s * 13 + (base - 1 + k) % 13 for k in range(13)]
         found.append(seq[: heights[s]])
-        loose += seq[heights[s]:]
+        loose += seq[heights[s] :]
     rng.shuffle(loose)
     if hard:
         loose.sort(key=lambda c: (c - (base - 1)) % 13)
@@ -100,12 +101,16 @@ def small_position(name: str, options: dict, rng: random.Random, off: int,
         pile = piles[index]
         return [code(c, rules.face_up(index, i, len(pile))) for i, c in enumerate(pile)]
 
-    state = {"s": codes(STOCK), "w": codes(WASTE), "f": [codes(3 + i) for i in range(4)],
-             "t": [codes(c) for c in cols], "redeals_used": used}
+    state = {
+        "s": codes(STOCK),
+        "w": codes(WASTE),
+        "f": [codes(3 + i) for i in range(4)],
+        "t": [codes(c) for c in cols],
+        "redeals_used": used,
+    }
     if rules.has_reserve:
         state["r"] = codes(RESERVE)
-    return Game.from_snapshot(state, name, base=base if rules.has_base_card else None,
-                              **options)
+    return Game.from_snapshot(state, name, base=base if rules.has_base_card else None, **options)
 
 
 def brute_force(game: Game, limit: int = 300_000) -> bool | None:

@@ -66,7 +66,7 @@ def test_group_moves_list_every_card_bottom_to_top() -> None:
         group = [m for m in game.legal_moves if m.count > 1]
         if group:
             move = group[0]
-            cards = game.pile(move.source)[-move.count:]
+            cards = game.pile(move.source)[-move.count :]
             game.play(move)
             assert history_frame(game).loc[0, "cards"] == " ".join(cards)
             return
@@ -80,8 +80,9 @@ def test_refill_from_the_reserve_is_a_consequence(name: str) -> None:
     game.play(action)
     row = history_frame(game).iloc[0]
     source = action.split(">")[0]
-    assert f"{source} refilled from the reserve with {game.pile(source)[-1]}" in (
-        row["consequences"])
+    assert (
+        f"{source} refilled from the reserve with {game.pile(source)[-1]}" in (row["consequences"])
+    )
     assert row["reserve_left"] == reserve - 1
 
 
@@ -140,8 +141,15 @@ def test_foundation_frame_counts_per_suit() -> None:
 # ---- many deals ------------------------------------------------------------------------
 def test_play_many_sequential() -> None:
     frame = play_many("kansas", range(10), "greedy", progress=False)
-    assert frame.columns.tolist() == ["game", "strategy", "seed", "won", "score", "moves",
-                                      "seconds"]
+    assert frame.columns.tolist() == [
+        "game",
+        "strategy",
+        "seed",
+        "won",
+        "score",
+        "moves",
+        "seconds",
+    ]
     assert frame["seed"].tolist() == list(range(10))
     one = play_out(Game("kansas", seed=4), "greedy")
     row = frame.set_index("seed").loc[4]
@@ -165,8 +173,7 @@ def test_play_many_on_an_executor_matches_sequential(pool) -> None:
     seeds = list(range(30, 42))
     here = play_many("eagle-wing", seeds, "random", progress=False)
     with pool(max_workers=2) as executor:
-        there = play_many("eagle-wing", seeds, "random", executor, progress=False,
-                          chunksize=5)
+        there = play_many("eagle-wing", seeds, "random", executor, progress=False, chunksize=5)
     columns = ["seed", "won", "score", "moves"]
     pd.testing.assert_frame_equal(here[columns], there[columns])
 
@@ -193,16 +200,21 @@ def test_wilson_interval() -> None:
 
 
 def test_summarize() -> None:
-    results = pd.DataFrame({
-        "game": ["kansas"] * 4 + ["saratoga"] * 2,
-        "strategy": ["a", "a", "b", "b", "a", "a"],
-        "won": [True, False, False, False, True, True],
-        "score": [52, 10, 5, 7, 52, 52],
-        "moves": [100, 50, 40, 60, 90, 110],
-    })
+    results = pd.DataFrame(
+        {
+            "game": ["kansas"] * 4 + ["saratoga"] * 2,
+            "strategy": ["a", "a", "b", "b", "a", "a"],
+            "won": [True, False, False, False, True, True],
+            "score": [52, 10, 5, 7, 52, 52],
+            "moves": [100, 50, 40, 60, 90, 110],
+        }
+    )
     table = summarize(results)
     assert table[["game", "strategy", "deals", "wins"]].values.tolist() == [
-        ["kansas", "a", 2, 1], ["kansas", "b", 2, 0], ["saratoga", "a", 2, 2]]
+        ["kansas", "a", 2, 1],
+        ["kansas", "b", 2, 0],
+        ["saratoga", "a", 2, 2],
+    ]
     assert table["win_rate"].tolist() == [0.5, 0.0, 1.0]
     assert (table["low"] <= table["win_rate"]).all()
     assert (table["win_rate"] <= table["high"]).all()
@@ -228,8 +240,7 @@ def test_core_does_not_import_pandas_or_matplotlib() -> None:
         "g = solitaire_widget.Game('kansas', seed=1); g.play(g.legal_moves[0]);"
         "print(any(m in sys.modules for m in ('pandas', 'matplotlib')))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
 
@@ -237,10 +248,12 @@ def test_play_many_on_a_dask_executor() -> None:
     distributed = pytest.importorskip("distributed")
     seeds = range(8)
     here = play_many("kansas", seeds, "greedy", progress=False)
-    with distributed.Client(processes=False, n_workers=1, threads_per_worker=2,
-                            dashboard_address=None) as client:
-        there = play_many("kansas", seeds, "greedy", client.get_executor(), progress=False,
-                          chunksize=3)
+    with distributed.Client(
+        processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None
+    ) as client:
+        there = play_many(
+            "kansas", seeds, "greedy", client.get_executor(), progress=False, chunksize=3
+        )
     columns = ["seed", "won", "score", "moves"]
     pd.testing.assert_frame_equal(here[columns], there[columns])
 
@@ -256,9 +269,14 @@ def test_three_card_deals_list_the_cards_turned() -> None:
     assert row["stock_left"] == len(stock) - 3
 
 
-@pytest.mark.parametrize(("name", "options"), [
-    ("eagle-wing", {}), ("kansas", {}), ("saratoga", {"redeals": None}),
-])
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("eagle-wing", {}),
+        ("kansas", {}),
+        ("saratoga", {"redeals": None}),
+    ],
+)
 def test_replayed_numbers_match_a_live_replay(name: str, options: dict) -> None:
     game = play_out(Game(name, seed=21, **options), "random", max_moves=150)
     frame = history_frame(game)

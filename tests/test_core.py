@@ -80,8 +80,11 @@ def test_perft_counts_equal(name, options):
 
 
 def test_perft_counts_deeper_on_a_few_deals():
-    for name, options, seed in [("kansas", {}, 4), ("saratoga", {"draw": 3, "redeals": None}, 2),
-                                ("eagle-wing", {}, 5)]:
+    for name, options, seed in [
+        ("kansas", {}, 4),
+        ("saratoga", {"draw": 3, "redeals": None}, 2),
+        ("eagle-wing", {}, 5),
+    ]:
         g = Game(name, seed=seed, **options)
         assert core_search.perft(g.table, 5) == python_perft(g, 5)
 
@@ -108,9 +111,15 @@ def test_core_play_equals_table_apply():
                 break
             move = rng.choice(moves)
             t = g.table
-            piles, used = core.play(name, [list(p) for p in t.piles], t.redeals_used,
-                                    t.rules.max_redeals, t.rules.draw_count, t.base,
-                                    action=str(move))
+            piles, used = core.play(
+                name,
+                [list(p) for p in t.piles],
+                t.redeals_used,
+                t.rules.max_redeals,
+                t.rules.draw_count,
+                t.base,
+                action=str(move),
+            )
             g.play(move)
             assert piles == g.table.piles and used == g.table.redeals_used
 
@@ -235,24 +244,33 @@ def test_one_search_runs_in_one_thread_at_a_time():
 # ---- bad input: a clear exception, never a crash --------------------------------------
 def args_of(g: Game) -> dict:
     t = g.table
-    return dict(game=g.name, piles=[list(p) for p in t.piles], redeals_used=t.redeals_used,
-                max_redeals=t.rules.max_redeals, draw=t.rules.draw_count, base=t.base)
+    return dict(
+        game=g.name,
+        piles=[list(p) for p in t.piles],
+        redeals_used=t.redeals_used,
+        max_redeals=t.rules.max_redeals,
+        draw=t.rules.draw_count,
+        base=t.base,
+    )
 
 
-@pytest.mark.parametrize(("change", "words"), [
-    (lambda a: a["piles"][7].append(a["piles"][8][0]), "twice"),
-    (lambda a: a["piles"][7].pop(), "52 distinct cards"),
-    (lambda a: a["piles"][7].append(52), "not a card"),
-    (lambda a: a["piles"][7].append(-1), "not a card"),
-    (lambda a: a["piles"].append([]), "piles"),
-    (lambda a: a["piles"].pop(), "piles"),
-    (lambda a: a.update(redeals_used=3), "redeals used"),
-    (lambda a: a.update(redeals_used=-1), "redeals used"),
-    (lambda a: a.update(draw=2), "draw"),
-    (lambda a: a.update(base=0), "base"),
-    (lambda a: a.update(game="klondike"), "no game"),
-    (lambda a: a["piles"][3].insert(0, a["piles"][7].pop()), "foundation"),
-])
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda a: a["piles"][7].append(a["piles"][8][0]), "twice"),
+        (lambda a: a["piles"][7].pop(), "52 distinct cards"),
+        (lambda a: a["piles"][7].append(52), "not a card"),
+        (lambda a: a["piles"][7].append(-1), "not a card"),
+        (lambda a: a["piles"].append([]), "piles"),
+        (lambda a: a["piles"].pop(), "piles"),
+        (lambda a: a.update(redeals_used=3), "redeals used"),
+        (lambda a: a.update(redeals_used=-1), "redeals used"),
+        (lambda a: a.update(draw=2), "draw"),
+        (lambda a: a.update(base=0), "base"),
+        (lambda a: a.update(game="klondike"), "no game"),
+        (lambda a: a["piles"][3].insert(0, a["piles"][7].pop()), "foundation"),
+    ],
+)
 def test_impossible_positions_are_refused(change, words):
     a = args_of(Game("kansas", seed=3))
     change(a)
@@ -278,10 +296,14 @@ def test_bad_budgets_and_caps_are_refused():
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(VARIANTS), st.integers(1, 10**6), st.integers(0, 40),
-       st.lists(st.tuples(st.integers(0, 3), st.integers(0, 16), st.integers(-3, 60)),
-                max_size=4),
-       st.integers(-2, 4), st.one_of(st.none(), st.integers(-3, 15)))
+@given(
+    st.sampled_from(VARIANTS),
+    st.integers(1, 10**6),
+    st.integers(0, 40),
+    st.lists(st.tuples(st.integers(0, 3), st.integers(0, 16), st.integers(-3, 60)), max_size=4),
+    st.integers(-2, 4),
+    st.one_of(st.none(), st.integers(-3, 15)),
+)
 def test_fuzzed_snapshots_never_crash(variant, seed, steps, edits, used, base):
     """Random positions in play, then random damage: cards moved anywhere, duplicated or
     invented, piles added or taken away, counters and base ranks out of range. The core

@@ -23,9 +23,22 @@ def test_core_wheel_installs_and_solves_without_a_compiler(tmp_path):
         pytest.skip("the core's build tools are not installed (the test extra has them)")
     out = tmp_path / "dist"
     r = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-         "-w", str(out), str(ROOT / "core")],
-        capture_output=True, text=True, timeout=900)
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(out),
+            str(ROOT / "core"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     (wheel,) = out.glob("solitaire_core-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
@@ -35,8 +48,12 @@ def test_core_wheel_installs_and_solves_without_a_compiler(tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
     py = venv / "bin" / "python"
-    r = subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-index", str(wheel)],
-                       capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [str(py), "-m", "pip", "install", "-q", "--no-index", str(wheel)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stderr
 
     check = textwrap.dedent(f"""
@@ -57,6 +74,7 @@ def test_core_wheel_installs_and_solves_without_a_compiler(tmp_path):
     """)
     # only the fresh environment's own bin folder: no compiler, no cmake
     env = {"PATH": str(venv / "bin"), "HOME": str(tmp_path)}
-    r = subprocess.run([str(py), "-c", check], cwd=tmp_path, env=env, capture_output=True,
-                       text=True, timeout=300)
+    r = subprocess.run(
+        [str(py), "-c", check], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+    )
     assert r.returncode == 0 and "OK" in r.stdout, r.stdout + r.stderr

@@ -39,8 +39,9 @@ class Deferred(ManualScheduler):
         done(work())
 
 
-def table(name: str, seed: int, scheduler: ManualScheduler | None = None,
-          **kw: Any) -> tuple[SolitaireWidget, Any]:
+def table(
+    name: str, seed: int, scheduler: ManualScheduler | None = None, **kw: Any
+) -> tuple[SolitaireWidget, Any]:
     """A widget whose live answer runs on a hand-stepped scheduler from the start (it is
     switched on only once the scheduler is in place)."""
     w = SolitaireWidget(name, seed=seed, live_solver=False, **kw)
@@ -51,8 +52,7 @@ def table(name: str, seed: int, scheduler: ManualScheduler | None = None,
 
 
 def send(w: SolitaireWidget, content: Any) -> dict:
-    w._handle_msg({"content": {"data": {"method": "custom", "content": content}},
-                   "buffers": []})
+    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
     return w.view
 
 
@@ -81,9 +81,11 @@ def searches(monkeypatch) -> list[str]:
 
 
 def test_the_live_module_knows_no_jupyter():
-    code = ("import sys, solitaire_widget.live; "
-            "print(any(m.split('.')[0] in ('anywidget', 'ipywidgets', 'traitlets', 'comm') "
-            "for m in sys.modules))")
+    code = (
+        "import sys, solitaire_widget.live; "
+        "print(any(m.split('.')[0] in ('anywidget', 'ipywidgets', 'traitlets', 'comm') "
+        "for m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -103,8 +105,12 @@ def test_winnable_then_lost_then_winnable_again_on_undo(searches):
     v = move(w, "t5>f2")
     assert v["live"]["answer"] == w.live_answer == "winnable"
     v = move(w, "t6>t5")
-    assert v["live"] == {"on": True, "answer": "lost", "seconds": v["live"]["seconds"],
-                         "searching": False}
+    assert v["live"] == {
+        "on": True,
+        "answer": "lost",
+        "seconds": v["live"]["seconds"],
+        "searching": False,
+    }
     n = len(searches)
     # Past a proved loss every position is lost: no search.
     v = send(w, {"kind": "draw"})
@@ -259,7 +265,11 @@ def test_the_off_switch_from_python_and_from_the_page(searches):
     w, _ = table("eagle-wing", 5)
     w.live_solver = False
     assert w.live_answer == "off" and w.view["live"] == {
-        "on": False, "answer": "off", "seconds": 0.0, "searching": False}
+        "on": False,
+        "answer": "off",
+        "seconds": 0.0,
+        "searching": False,
+    }
     searches.clear()
     move(w, "t5>f2")
     move(w, "t6>t5")
@@ -270,14 +280,17 @@ def test_the_off_switch_from_python_and_from_the_page(searches):
     assert not w.live_solver and v["live"]["answer"] == "off"
 
 
-@pytest.mark.parametrize("content", [
-    {"kind": "setting", "name": "live_solver", "value": "no"},
-    {"kind": "setting", "name": "live_solver", "value": 0},
-    {"kind": "setting", "name": "live_solver"},
-    {"kind": "setting", "name": "live_budget", "value": True},
-    {"kind": "live", "answer": "winnable"},
-    {"kind": "setting", "name": "live", "value": True},
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        {"kind": "setting", "name": "live_solver", "value": "no"},
+        {"kind": "setting", "name": "live_solver", "value": 0},
+        {"kind": "setting", "name": "live_solver"},
+        {"kind": "setting", "name": "live_budget", "value": True},
+        {"kind": "live", "answer": "winnable"},
+        {"kind": "setting", "name": "live", "value": True},
+    ],
+)
 def test_forged_messages_change_nothing(content):
     w, _ = table("kansas", 4)
     before = (w.live_answer, w.live_solver, w.live_budget, w.game.snapshot())
@@ -303,7 +316,8 @@ def test_the_answer_keeps_the_last_notice_on_the_page():
     assert w.live_answer == "winnable"
     # the answer came in a view of its own, which kept what the last one said
     assert {k: x for k, x in w.view.items() if k != "live"} == {
-        k: x for k, x in v.items() if k != "live"}
+        k: x for k, x in v.items() if k != "live"
+    }
 
 
 def test_warn_unwinnable_takes_its_warning_from_the_live_answer(searches):
@@ -372,13 +386,25 @@ def test_a_new_deal_forgets_what_was_proved_and_a_restart_keeps_it(searches):
 
 
 intent = st.one_of(
-    st.sampled_from([{"kind": k} for k in ("draw", "undo", "redo", "restart", "hint",
-                                           "autoplay", "solve", "stop")]),
-    st.fixed_dictionaries({"kind": st.just("move"), "action": st.sampled_from(
-        ["t0>f0", "t1>t0", "w>t0", "t2>f1", "t3>t2", "w>f0", "t0>t1*2", "r>t0"])}),
-    st.fixed_dictionaries({"kind": st.just("setting"), "name": st.just("live_solver"),
-                           "value": st.booleans()}),
-    st.just("tick"), st.just("finish"),
+    st.sampled_from(
+        [
+            {"kind": k}
+            for k in ("draw", "undo", "redo", "restart", "hint", "autoplay", "solve", "stop")
+        ]
+    ),
+    st.fixed_dictionaries(
+        {
+            "kind": st.just("move"),
+            "action": st.sampled_from(
+                ["t0>f0", "t1>t0", "w>t0", "t2>f1", "t3>t2", "w>f0", "t0>t1*2", "r>t0"]
+            ),
+        }
+    ),
+    st.fixed_dictionaries(
+        {"kind": st.just("setting"), "name": st.just("live_solver"), "value": st.booleans()}
+    ),
+    st.just("tick"),
+    st.just("finish"),
 )
 
 

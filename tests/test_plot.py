@@ -26,15 +26,17 @@ def _close_figures():
 
 
 def results() -> pd.DataFrame:
-    return pd.DataFrame({
-        "game": ["kansas"] * 4 + ["saratoga"] * 4,
-        "strategy": ["a", "a", "b", "b"] * 2,
-        "seed": [1, 2, 1, 2] * 2,
-        "won": [False, False, True, False, True, True, False, False],
-        "score": [5, 9, 52, 12, 52, 52, 3, 20],
-        "moves": [10] * 8,
-        "seconds": [0.1] * 8,
-    })
+    return pd.DataFrame(
+        {
+            "game": ["kansas"] * 4 + ["saratoga"] * 4,
+            "strategy": ["a", "a", "b", "b"] * 2,
+            "seed": [1, 2, 1, 2] * 2,
+            "won": [False, False, True, False, True, True, False, False],
+            "score": [5, 9, 52, 12, 52, 52, 3, 20],
+            "moves": [10] * 8,
+            "seconds": [0.1] * 8,
+        }
+    )
 
 
 def test_score_over_moves_steps_through_every_score() -> None:

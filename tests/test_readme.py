@@ -124,7 +124,8 @@ def test_readme_block_runs_as_printed(line, src, tmp_path, monkeypatch):
             shown, target = shown[1:-1], value
         pattern = ".*".join(re.escape(part) for part in shown.split("..."))
         assert re.fullmatch(pattern, target, re.S), (
-            f"{where}: {code}\n  README says  {shown}\n  it gives     {value!r}")
+            f"{where}: {code}\n  README says  {shown}\n  it gives     {value!r}"
+        )
         checked += 1
     if "# [" in src or "# '" in src:
         assert checked, "the block's value comments were all skipped"

@@ -15,8 +15,7 @@ from solitaire_widget.widget import SolitaireWidget
 
 
 def send(w: SolitaireWidget, content) -> dict:
-    w._handle_msg({"content": {"data": {"method": "custom", "content": content}},
-                   "buffers": []})
+    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
     return w.view
 
 
@@ -28,6 +27,7 @@ def played(seed: int = 7, n: int = 6) -> SolitaireWidget:
 
 
 # ---------------------------------------------------------------- review
+
 
 def test_position_replays_the_history_from_the_deal():
     g = Game("kansas", seed=1)
@@ -65,27 +65,43 @@ def test_review_from_python_shows_old_positions_and_changes_nothing():
         w.review(7)
 
 
-@pytest.mark.parametrize("content", [
-    {"kind": "draw"}, {"kind": "undo"}, {"kind": "redo"}, {"kind": "hint"},
-    {"kind": "autoplay"}, {"kind": "solve"}, {"kind": "foundation", "pile": "t0"},
-    {"kind": "move", "action": "t0>t1"},
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        {"kind": "draw"},
+        {"kind": "undo"},
+        {"kind": "redo"},
+        {"kind": "hint"},
+        {"kind": "autoplay"},
+        {"kind": "solve"},
+        {"kind": "foundation", "pile": "t0"},
+        {"kind": "move", "action": "t0>t1"},
+    ],
+)
 def test_while_reviewing_play_is_refused_with_a_word(content):
     w = played()
     snap, history = w.game.snapshot(), list(w.game.history)
     send(w, {"kind": "review", "step": -1})
     v = send(w, content)
     assert w.game.snapshot() == snap and w.game.history == history
-    assert v["notice"]["text"] == ("You are looking back at move 5 of 6; return to the game "
-                                   "(Esc) to play on. Nothing changed.")
+    assert v["notice"]["text"] == (
+        "You are looking back at move 5 of 6; return to the game (Esc) to play on. Nothing changed."
+    )
     assert v["review"] == {"at": 5, "of": 6}
 
 
-@pytest.mark.parametrize("content", [
-    {"kind": "review", "at": 7}, {"kind": "review", "at": -1}, {"kind": "review", "at": "2"},
-    {"kind": "review", "at": True}, {"kind": "review", "step": 1.5},
-    {"kind": "review", "step": 10**9}, {"kind": "review", "step": None},
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        {"kind": "review", "at": 7},
+        {"kind": "review", "at": -1},
+        {"kind": "review", "at": "2"},
+        {"kind": "review", "at": True},
+        {"kind": "review", "step": 1.5},
+        {"kind": "review", "step": 10**9},
+        {"kind": "review", "step": None},
+    ],
+)
 def test_forged_review_messages_are_refused(content):
     w = played()
     v = send(w, content)
@@ -108,6 +124,7 @@ def test_review_intents_step_and_leave_and_a_change_ends_the_review():
 
 # ---------------------------------------------------------------- statistics
 
+
 def test_statistics_count_wins_losses_streaks_times_and_scores():
     st = Statistics()
     w = SolitaireWidget("eagle-wing", seed=1, statistics=st)
@@ -127,8 +144,13 @@ def test_statistics_count_wins_losses_streaks_times_and_scores():
     score = w.game.score
     w.game.restart()  # given up: lost, the streak ends
     row = st.get("eagle-wing", {"redeals": 2})
-    assert (row["played"], row["won"], row["lost"], row["streak"], row["best_streak"]) == \
-        (2, 1, 1, 0, 1)
+    assert (row["played"], row["won"], row["lost"], row["streak"], row["best_streak"]) == (
+        2,
+        1,
+        1,
+        0,
+        1,
+    )
     assert row["best_score"] == 52 >= score
     # another game keeps its own row; options make a row of their own
     w.game = Game("saratoga", seed=1, draw=3)
@@ -137,7 +159,8 @@ def test_statistics_count_wins_losses_streaks_times_and_scores():
     frame = st.frame()
     assert list(frame["game"]) == ["eagle-wing", "saratoga"]
     assert frame.set_index("game").loc["saratoga", "options"] == options_key(
-        {"draw": 3, "redeals": 2})
+        {"draw": 3, "redeals": 2}
+    )
     assert frame.set_index("game").loc["eagle-wing", "win_rate"] == 0.5
 
 
@@ -182,16 +205,30 @@ def test_saved_statistics_survive_a_new_session(tmp_path, monkeypatch):
     assert w.statistics.path == st.path and w.view["stats"]["played"] == 2
 
 
-@pytest.mark.parametrize("rows", [
-    "nonsense", {"format": "other"}, {"format": "solitaire_widget.statistics", "version": 9},
-    {"format": "solitaire_widget.statistics", "version": 1, "rows": [{"game": "kansas"}]},
-    {"format": "solitaire_widget.statistics", "version": 1,
-     "rows": [{"game": "kansas", "options": "", "played": 1, "won": 2}]},
-    {"format": "solitaire_widget.statistics", "version": 1,
-     "rows": [{"game": "kansas", "options": "", "played": -1}]},
-    {"format": "solitaire_widget.statistics", "version": 1,
-     "rows": [{"game": "kansas", "options": "", "played": 1, "best_time": "soon"}]},
-])
+@pytest.mark.parametrize(
+    "rows",
+    [
+        "nonsense",
+        {"format": "other"},
+        {"format": "solitaire_widget.statistics", "version": 9},
+        {"format": "solitaire_widget.statistics", "version": 1, "rows": [{"game": "kansas"}]},
+        {
+            "format": "solitaire_widget.statistics",
+            "version": 1,
+            "rows": [{"game": "kansas", "options": "", "played": 1, "won": 2}],
+        },
+        {
+            "format": "solitaire_widget.statistics",
+            "version": 1,
+            "rows": [{"game": "kansas", "options": "", "played": -1}],
+        },
+        {
+            "format": "solitaire_widget.statistics",
+            "version": 1,
+            "rows": [{"game": "kansas", "options": "", "played": 1, "best_time": "soon"}],
+        },
+    ],
+)
 def test_a_corrupt_statistics_file_is_named(tmp_path, rows):
     path = tmp_path / "s.json"
     path.write_text(json.dumps(rows))
@@ -212,14 +249,24 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 intent = st.one_of(
-    st.fixed_dictionaries({"kind": st.just("review"), "at": st.one_of(
-        st.none(), st.integers(-2, 40), st.text(max_size=2), st.booleans())}),
-    st.fixed_dictionaries({"kind": st.just("review"), "step": st.one_of(
-        st.integers(-3, 3), st.floats(), st.none())}),
-    st.fixed_dictionaries({"kind": st.sampled_from(
-        ["draw", "undo", "redo", "restart", "hint", "autoplay"])}),
-    st.fixed_dictionaries({"kind": st.just("move"), "action": st.sampled_from(
-        ["w>t0", "t0>t1", "t2>f0", "w>f0", "t6>t5"])}),
+    st.fixed_dictionaries(
+        {
+            "kind": st.just("review"),
+            "at": st.one_of(st.none(), st.integers(-2, 40), st.text(max_size=2), st.booleans()),
+        }
+    ),
+    st.fixed_dictionaries(
+        {"kind": st.just("review"), "step": st.one_of(st.integers(-3, 3), st.floats(), st.none())}
+    ),
+    st.fixed_dictionaries(
+        {"kind": st.sampled_from(["draw", "undo", "redo", "restart", "hint", "autoplay"])}
+    ),
+    st.fixed_dictionaries(
+        {
+            "kind": st.just("move"),
+            "action": st.sampled_from(["w>t0", "t0>t1", "t2>f0", "w>f0", "t6>t5"]),
+        }
+    ),
 )
 
 
@@ -238,8 +285,11 @@ def test_random_intents_with_review_keep_the_view_true(intents):
             assert 0 <= w.reviewing <= g.moves
             assert v["piles"] == g.position(w.reviewing).snapshot() and v["legal"] == []
             assert v["review"] == {"at": w.reviewing, "of": g.moves}
-        if before[2] is not None and content.get("kind") != "review" \
-                and content.get("kind") != "restart":
+        if (
+            before[2] is not None
+            and content.get("kind") != "review"
+            and content.get("kind") != "restart"
+        ):
             # nothing is played while looking back
             assert (g.snapshot(), g.history) == before[:2], content
         json.dumps(v)

@@ -19,8 +19,7 @@ def ew(t, **kw):
 
 
 def test_ew_columns_build_down_in_suit():
-    g = ew([["9S"], ["8S"], ["8H"]], s=["KD"], base="A",
-           w=[], r=[])
+    g = ew([["9S"], ["8S"], ["8H"]], s=["KD"], base="A", w=[], r=[])
     assert g.is_legal("t1>t0")
     assert "build down in suit" in g.explain("t1>t0")
     assert not g.is_legal("t2>t0")
@@ -307,10 +306,15 @@ CYCLING = {
     "s": ["ts", "4d", "4s", "8c"],
     "w": ["JS", "6D", "JH", "3S", "7C", "QD", "9S", "JD"],
     "f": [["AD", "2D"], ["AH", "2H", "3H", "4H", "5H"], [], ["AS"]],
-    "t": [["KH"], ["TH", "3C"], ["KD"], ["QS", "7H", "TC"],
-          ["3D", "6H", "5C", "8S", "7D", "6S", "5D", "4C"],
-          ["8D", "7S", "AC", "QC", "8H", "2C"],
-          ["5S", "9H", "KC", "6C", "9D", "2S", "KS", "QH", "JC", "TD", "9C"]],
+    "t": [
+        ["KH"],
+        ["TH", "3C"],
+        ["KD"],
+        ["QS", "7H", "TC"],
+        ["3D", "6H", "5C", "8S", "7D", "6S", "5D", "4C"],
+        ["8D", "7S", "AC", "QC", "8H", "2C"],
+        ["5S", "9H", "KC", "6C", "9D", "2S", "KS", "QH", "JC", "TD", "9C"],
+    ],
 }
 
 

@@ -25,7 +25,12 @@ def _source_venv(venv: Path) -> list[str]:
     env.pop("VIRTUAL_ENV", None)
     r = subprocess.run(
         ["bash", "-c", 'source scripts/venv.sh && echo "PY=$SW_PY" && command -v python'],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stdout + r.stderr
     return r.stdout.splitlines()
 
@@ -57,31 +62,51 @@ def test_play_sh_serves_the_repository_root_and_prints_the_address(tmp_path):
         pytest.skip("not running in a virtual environment for play.sh to reuse")
     pytest.importorskip("jupyterlab")
     port = _free_port()
-    env = {**os.environ, "SW_VENV": str(venv), "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"),
-           "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt"),
-           "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "ws")}
+    env = {
+        **os.environ,
+        "SW_VENV": str(venv),
+        "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"),
+        "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "ws"),
+    }
     log = tmp_path / "play.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen(
-            ["bash", "scripts/play.sh", "--no-browser", f"--port={port}",
-             "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+            [
+                "bash",
+                "scripts/play.sh",
+                "--no-browser",
+                f"--port={port}",
+                "--ServerApp.ip=127.0.0.1",
+                "--ServerApp.port_retries=0",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
         deadline = time.monotonic() + 300
         token = None
         while token is None:
             assert proc.poll() is None, log.read_text(errors="replace")[-3000:]
             assert time.monotonic() < deadline, log.read_text(errors="replace")[-3000:]
-            m = re.search(r"/lab/tree/notebooks/01-play\.ipynb\?token=(\w+)",
-                          log.read_text(errors="replace"))
+            m = re.search(
+                r"/lab/tree/notebooks/01-play\.ipynb\?token=(\w+)", log.read_text(errors="replace")
+            )
             token = m and m.group(1)
             time.sleep(0.5)
         text = log.read_text(errors="replace")
         assert f"http://localhost:{port}/lab/tree/notebooks/01-play.ipynb" in text
-        for path in ("/lab/tree/notebooks/01-play.ipynb", "/notebooks/notebooks/01-play.ipynb",
-                     "/api/contents/notebooks/01-play.ipynb"):
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}?token={token}",
-                                        timeout=30) as r:
+        for path in (
+            "/lab/tree/notebooks/01-play.ipynb",
+            "/notebooks/notebooks/01-play.ipynb",
+            "/api/contents/notebooks/01-play.ipynb",
+        ):
+            with urllib.request.urlopen(
+                f"http://127.0.0.1:{port}{path}?token={token}", timeout=30
+            ) as r:
                 assert r.status == 200, path
     finally:
         with contextlib.suppress(ProcessLookupError):

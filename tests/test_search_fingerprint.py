@@ -27,7 +27,8 @@ def test_search_reproduces_its_fingerprint(now: dict, label: str) -> None:
 
 def test_fingerprint_covers_decided_and_undecided_deals() -> None:
     # a fingerprint of nothing but "unknown" would not see a changed line or verdict
-    runs = [r for entry in load()["quick"].values() for part in entry.values()
-            for r in part.values()]
+    runs = [
+        r for entry in load()["quick"].values() for part in entry.values() for r in part.values()
+    ]
     assert {r[0] for r in runs} >= {"won", "unknown"}
     assert sum(r[0] == "won" for r in runs) >= 30

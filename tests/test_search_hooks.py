@@ -196,8 +196,7 @@ def test_kansas_autoplay_sends_up_a_rank_one_card_once_every_foundation_is_start
     # base 5: the four 5s are up, so a 6 can hold nothing (it could only hold a 5)
     f = [["5C"], ["5D"], ["5H"], ["5S"]]
     rest = [r + s for s in "CDHS" for r in "A234789TJQK"] + ["6C", "6D", "6S"]
-    state = {"s": [c.lower() for c in rest], "w": [], "r": [], "f": f,
-             "t": [["6H"], [], []]}
+    state = {"s": [c.lower() for c in rest], "w": [], "r": [], "f": f, "t": [["6H"], [], []]}
     g = Game.from_snapshot(state, "kansas")
     assert [str(m) for m in g.autoplay()] == ["t0>f2"]
     # with the spades foundation not started, the 6 may still have to hold the 5S

@@ -64,9 +64,11 @@ class Host:
 
 
 def test_the_session_module_knows_no_jupyter():
-    code = ("import sys, solitaire_widget.solve_session; "
-            "print(any(m.split('.')[0] in ('anywidget', 'ipywidgets', 'traitlets', 'comm') "
-            "for m in sys.modules))")
+    code = (
+        "import sys, solitaire_widget.solve_session; "
+        "print(any(m.split('.')[0] in ('anywidget', 'ipywidgets', 'traitlets', 'comm') "
+        "for m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

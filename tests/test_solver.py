@@ -86,12 +86,15 @@ def test_budget_gives_unknown():
     assert g.is_winnable(seconds=0.0) is None or g.is_winnable(seconds=0.0) is not None
 
 
-@pytest.mark.parametrize(("name", "seed", "options"), [
-    ("eagle-wing", 2, {}),
-    ("eagle-wing", 6, {}),
-    ("saratoga", 10, {"draw": 1, "redeals": 0}),
-    ("saratoga", 4, {"draw": 3, "redeals": 0}),
-])
+@pytest.mark.parametrize(
+    ("name", "seed", "options"),
+    [
+        ("eagle-wing", 2, {}),
+        ("eagle-wing", 6, {}),
+        ("saratoga", 10, {"draw": 1, "redeals": 0}),
+        ("saratoga", 4, {"draw": 3, "redeals": 0}),
+    ],
+)
 def test_lost_verdict_agrees_without_pruning(name, seed, options):
     # whole deals proved lost; the search with no dominance rule at all agrees
     g = Game(name, seed=seed, **options)
@@ -153,35 +156,44 @@ def full(suit: str, upto: str, base: str = "A") -> list[str]:
 
 def test_saratoga_safe_rule():
     # red 6 (6H): safe when both black foundations reach 4 and the diamonds 3
-    state = {"s": [], "w": [], "f": [full("C", "4"), full("D", "3"), full("H", "5"),
-                                     full("S", "4")], "t": [[] for _ in range(7)]}
+    state = {
+        "s": [],
+        "w": [],
+        "f": [full("C", "4"), full("D", "3"), full("H", "5"), full("S", "4")],
+        "t": [[] for _ in range(7)],
+    }
     rest = [c + s for s in "CDHS" for c in "A23456789TJQK"]
     placed = {c for f in state["f"] for c in f}
     state["t"][0] = [c for c in rest if c not in placed]
     s = snapshot_game("saratoga", state, redeals=None)
-    assert s.safe(2 * 13 + 5)                 # 6H
-    s.piles[3].pop()                          # clubs back to 3
+    assert s.safe(2 * 13 + 5)  # 6H
+    s.piles[3].pop()  # clubs back to 3
     assert not s.safe(2 * 13 + 5)
     s.piles[3].append(3)
-    s.piles[4].pop()                          # diamonds back to 2
+    s.piles[4].pop()  # diamonds back to 2
     assert not s.safe(2 * 13 + 5)
-    assert s.safe(0 * 13 + 1)                 # a 2 is always safe
-    assert s.safe(3 * 13 + 0)                 # so is an Ace
+    assert s.safe(0 * 13 + 1)  # a 2 is always safe
+    assert s.safe(3 * 13 + 0)  # so is an Ace
 
 
 def test_kansas_safe_rule_bounds():
-    state = {"s": [], "w": [], "r": [], "f": [full("C", "7", "5"), full("D", "8", "5"),
-                                              full("H", "7", "5"), full("S", "9", "5")],
-             "t": [[], [], []]}
+    state = {
+        "s": [],
+        "w": [],
+        "r": [],
+        "f": [full("C", "7", "5"), full("D", "8", "5"), full("H", "7", "5"), full("S", "9", "5")],
+        "t": [[], [], []],
+    }
     placed = {c for f in state["f"] for c in f}
-    state["s"] = [c.lower() for c in (r + s for s in "CDHS" for r in "A23456789TJQK")
-                  if c not in placed]
+    state["s"] = [
+        c.lower() for c in (r + s for s in "CDHS" for r in "A23456789TJQK") if c not in placed
+    ]
     s = snapshot_game("kansas", state)
-    assert not s.safe(3 * 13 + 9)             # TS: relative rank 5, lowest height 3
-    assert s.safe(1 * 13 + 8)                 # 9D: relative rank 4, 4 - 1 <= 3
-    assert not s.safe(0 * 13 + 4)             # 5C: the base rank is never safe
-    s.piles[3][:] = []                         # clubs not started:
-    assert not s.safe(1 * 13 + 5)             # 6D (rank 1) now unsafe
+    assert not s.safe(3 * 13 + 9)  # TS: relative rank 5, lowest height 3
+    assert s.safe(1 * 13 + 8)  # 9D: relative rank 4, 4 - 1 <= 3
+    assert not s.safe(0 * 13 + 4)  # 5C: the base rank is never safe
+    s.piles[3][:] = []  # clubs not started:
+    assert not s.safe(1 * 13 + 5)  # 6D (rank 1) now unsafe
     assert EagleWing().safe_card(s.piles, s.base, 0)  # Eagle Wing: every card that fits
 
 
@@ -221,7 +233,7 @@ def test_no_ace_between_empty_foundations_and_no_king_column_shuffle():
         src, dst, n = mv[3], mv[4], mv[5]
         assert not (3 <= src <= 6 and 3 <= dst <= 6)
         if dst >= 7 and not s.piles[dst] and src >= 7:
-            assert n < len(s.piles[src])       # a King's whole column stays put
+            assert n < len(s.piles[src])  # a King's whole column stays put
 
 
 # Two Kansas end games that an earlier, stronger form of the "pending card" rule (which
@@ -229,19 +241,36 @@ def test_no_ace_between_empty_foundations_and_no_king_column_shuffle():
 # depends on two such cards at once (4D onto 5C needs 5C from the waste and 6C off the
 # reserve) was then searched in neither order. Found by the brute-force comparison.
 KANSAS_TWO_PARENTS = [
-    ({"s": ["6d", "7c"], "w": ["5H", "5D", "5S", "5C", "6S"],
-      "r": ["3d", "3c", "4c", "4s", "4d", "6c", "6h", "7d", "7s", "7H"],
-      "f": [["8C", "9C", "TC", "JC", "QC", "KC", "AC"],
-            ["8D", "9D", "TD", "JD", "QD", "KD", "AD", "2D"],
-            ["8H", "9H", "TH", "JH", "QH", "KH", "AH", "2H", "3H", "4H"],
-            ["8S", "9S", "TS", "JS", "QS", "KS", "AS"]],
-      "t": [["3S"], ["2C"], ["2S"]]}, 8),
-    ({"s": ["as", "ac", "ah", "3d", "3c", "3s"], "w": [],
-      "r": ["8c", "9c", "tc", "jc", "jd", "qc", "qd", "ks", "kd", "kc", "ad", "2d", "2H"],
-      "f": [["4C", "5C", "6C", "7C"], ["4D", "5D", "6D", "7D", "8D", "9D", "TD"],
-            ["4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH"],
-            ["4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS"]],
-      "t": [["3H"], ["2S"], ["2C"]]}, 4),
+    (
+        {
+            "s": ["6d", "7c"],
+            "w": ["5H", "5D", "5S", "5C", "6S"],
+            "r": ["3d", "3c", "4c", "4s", "4d", "6c", "6h", "7d", "7s", "7H"],
+            "f": [
+                ["8C", "9C", "TC", "JC", "QC", "KC", "AC"],
+                ["8D", "9D", "TD", "JD", "QD", "KD", "AD", "2D"],
+                ["8H", "9H", "TH", "JH", "QH", "KH", "AH", "2H", "3H", "4H"],
+                ["8S", "9S", "TS", "JS", "QS", "KS", "AS"],
+            ],
+            "t": [["3S"], ["2C"], ["2S"]],
+        },
+        8,
+    ),
+    (
+        {
+            "s": ["as", "ac", "ah", "3d", "3c", "3s"],
+            "w": [],
+            "r": ["8c", "9c", "tc", "jc", "jd", "qc", "qd", "ks", "kd", "kc", "ad", "2d", "2H"],
+            "f": [
+                ["4C", "5C", "6C", "7C"],
+                ["4D", "5D", "6D", "7D", "8D", "9D", "TD"],
+                ["4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH"],
+                ["4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS"],
+            ],
+            "t": [["3H"], ["2S"], ["2C"]],
+        },
+        4,
+    ),
 ]
 
 
@@ -261,12 +290,16 @@ def test_kansas_moves_with_two_parents_are_searched(state, base):
 # the last three cards are a Queen each, which go onto the Jacks, and then a King must
 # come back out of the waste: only a second pass reaches the Kings under the Aces.
 KANSAS_REDEAL = {
-    "s": ["qd", "qc", "qs"], "w": ["JS", "KH", "KC", "KS", "KD", "AC", "AS", "AD", "AH"],
-    "r": [], "t": [["JD"], ["JC"], ["TC"]],
-    "f": [["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"],
-          ["2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD"],
-          ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH"],
-          ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"]],
+    "s": ["qd", "qc", "qs"],
+    "w": ["JS", "KH", "KC", "KS", "KD", "AC", "AS", "AD", "AH"],
+    "r": [],
+    "t": [["JD"], ["JC"], ["TC"]],
+    "f": [
+        ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"],
+        ["2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD"],
+        ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH"],
+        ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"],
+    ],
 }
 
 

@@ -51,12 +51,17 @@ def test_wheel_installs_and_loads_its_bundle(tmp_path):
     # venv's own, as plain paths (their .pth files, this checkout's editable install
     # among them, are not read). The package itself must come from the wheel.
     where = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
-    site = subprocess.run([str(py), "-c", where], check=True, capture_output=True,
-                          text=True).stdout.strip()
+    site = subprocess.run(
+        [str(py), "-c", where], check=True, capture_output=True, text=True
+    ).stdout.strip()
     parent = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
     (Path(site) / "_parent_env.pth").write_text("\n".join(sorted(parent)) + "\n")
-    r = subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index",
-                        str(wheel)], capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stderr
 
     check = textwrap.dedent(f"""
@@ -74,6 +79,7 @@ def test_wheel_installs_and_loads_its_bundle(tmp_path):
     """)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     # Run away from the checkout so `import solitaire_widget` cannot pick up the source.
-    r = subprocess.run([str(py), "-c", check], cwd=tmp_path, env=env, capture_output=True,
-                       text=True, timeout=300)
+    r = subprocess.run(
+        [str(py), "-c", check], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+    )
     assert r.returncode == 0 and "OK" in r.stdout, r.stdout + r.stderr

@@ -27,8 +27,14 @@ class RecordingComm(BaseComm):
         self.sent: list[dict[str, Any]] = []
         super().__init__(**kwargs)
 
-    def publish_msg(self, msg_type: str, data: Any = None, metadata: Any = None,
-                    buffers: Any = None, **keys: Any) -> None:
+    def publish_msg(
+        self,
+        msg_type: str,
+        data: Any = None,
+        metadata: Any = None,
+        buffers: Any = None,
+        **keys: Any,
+    ) -> None:
         # Round-trip through JSON: what the page gets must be plain JSON.
         self.sent.append({"type": msg_type, "data": json.loads(json.dumps(data or {}))})
 
@@ -53,8 +59,9 @@ def no_swallowed_errors(caplog):
 def send(w: SolitaireWidget, content: Any) -> dict[str, Any] | None:
     """Delivers one custom message from the page; returns the last view sent back."""
     before = len(w.comm.sent)
-    w.comm.handle_msg({"content": {"data": {"method": "custom", "content": content}},
-                       "buffers": []})
+    w.comm.handle_msg(
+        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+    )
     return last_view(w, since=before)
 
 
@@ -90,13 +97,31 @@ def test_view_carries_what_the_page_draws():
     w = SolitaireWidget("eagle-wing", seed=7)
     v = w.view
     assert v["piles"] == w.game.snapshot()
-    for key in ("score", "status", "moves", "stock_left", "reserve_left", "redeals_left",
-                "base_rank", "legal", "hint", "notice", "can_undo", "can_redo", "timer",
-                "version", "seq", "draw_count"):
+    for key in (
+        "score",
+        "status",
+        "moves",
+        "stock_left",
+        "reserve_left",
+        "redeals_left",
+        "base_rank",
+        "legal",
+        "hint",
+        "notice",
+        "can_undo",
+        "can_redo",
+        "timer",
+        "version",
+        "seq",
+        "draw_count",
+    ):
         assert key in v, key
     assert v["legal"] == [str(m) for m in w.game.legal_moves]
-    assert w.rules and w.catalog and {g["name"] for g in w.catalog} == {
-        "eagle-wing", "saratoga", "kansas"}
+    assert (
+        w.rules
+        and w.catalog
+        and {g["name"] for g in w.catalog} == {"eagle-wing", "saratoga", "kansas"}
+    )
 
 
 def test_move_from_page_reaches_the_game_and_comes_back():
@@ -146,8 +171,11 @@ def test_every_command():
 
 def test_double_click_sends_to_a_foundation():
     w = SolitaireWidget("saratoga", seed=7)
-    pile, mv = next((p, w.game.foundation_move(p)) for p in [f"t{i}" for i in range(7)]
-                    if w.game.foundation_move(p) is not None)
+    pile, mv = next(
+        (p, w.game.foundation_move(p))
+        for p in [f"t{i}" for i in range(7)]
+        if w.game.foundation_move(p) is not None
+    )
     send(w, {"kind": "foundation", "pile": pile, "version": w.view["version"]})
     assert w.game.history == [str(mv)]
     v = send(w, {"kind": "foundation", "pile": "w", "version": w.view["version"]})
@@ -168,22 +196,43 @@ def test_illegal_move_gets_the_reason_and_changes_nothing():
         w.game.play(bad)
 
 
-@pytest.mark.parametrize("content", [
-    None, 5, "move", [], {}, {"kind": 3}, {"kind": "fly"}, {"kind": "move"},
-    {"kind": "move", "action": 7}, {"kind": "move", "action": ""},
-    {"kind": "move", "action": "t9>f9"},
-    {"kind": "move", "action": "x" * 500}, {"kind": "move", "action": "t0>f0", "version": "1"},
-    {"kind": "move", "action": "t0>f0", "version": True}, {"kind": "new", "seed": -1},
-    {"kind": "new", "seed": 2**40}, {"kind": "new", "seed": "-5"}, {"kind": "new", "seed": 1.5},
-    {"kind": "new", "seed": "99999999999999"}, {"kind": "new", "seed": "\uff11\uff12"},
-    {"kind": "new", "seed": "abc"}, {"kind": "new", "seed": [1]},
-    {"kind": "foundation", "pile": "t99"}, {"kind": "foundation", "pile": "t3"},
-    {"kind": "select", "game": "klondike"}, {"kind": "select", "game": "saratoga", "options": [1]},
-    {"kind": "select", "game": "saratoga", "options": {"draw": 2}},
-    {"kind": "select", "game": "kansas", "options": {"bogus": 1}},
-    {"kind": "foundation", "pile": None}, {"kind": "foundation", "pile": "zz"},
-    {"kind": "lang", "lang": "fr"}, {"kind": "redo"},
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        None,
+        5,
+        "move",
+        [],
+        {},
+        {"kind": 3},
+        {"kind": "fly"},
+        {"kind": "move"},
+        {"kind": "move", "action": 7},
+        {"kind": "move", "action": ""},
+        {"kind": "move", "action": "t9>f9"},
+        {"kind": "move", "action": "x" * 500},
+        {"kind": "move", "action": "t0>f0", "version": "1"},
+        {"kind": "move", "action": "t0>f0", "version": True},
+        {"kind": "new", "seed": -1},
+        {"kind": "new", "seed": 2**40},
+        {"kind": "new", "seed": "-5"},
+        {"kind": "new", "seed": 1.5},
+        {"kind": "new", "seed": "99999999999999"},
+        {"kind": "new", "seed": "\uff11\uff12"},
+        {"kind": "new", "seed": "abc"},
+        {"kind": "new", "seed": [1]},
+        {"kind": "foundation", "pile": "t99"},
+        {"kind": "foundation", "pile": "t3"},
+        {"kind": "select", "game": "klondike"},
+        {"kind": "select", "game": "saratoga", "options": [1]},
+        {"kind": "select", "game": "saratoga", "options": {"draw": 2}},
+        {"kind": "select", "game": "kansas", "options": {"bogus": 1}},
+        {"kind": "foundation", "pile": None},
+        {"kind": "foundation", "pile": "zz"},
+        {"kind": "lang", "lang": "fr"},
+        {"kind": "redo"},
+    ],
+)
 def test_malformed_intents_change_nothing(content):
     w = SolitaireWidget("kansas", seed=7)
     snap, version, name = w.game.snapshot(), w.view["version"], w.game.name
@@ -224,8 +273,15 @@ def test_a_double_click_on_a_pile_the_table_lacks_is_malformed():
     assert v["notice"]["text"] == "The top card of tableau 1 cannot go to a foundation now."
 
 
-@pytest.mark.parametrize("name,opts", [("kansas", {}), ("eagle-wing", {}), ("saratoga", {}),
-                                       ("saratoga", {"draw": 3, "redeals": None})])
+@pytest.mark.parametrize(
+    "name,opts",
+    [
+        ("kansas", {}),
+        ("eagle-wing", {}),
+        ("saratoga", {}),
+        ("saratoga", {"draw": 3, "redeals": None}),
+    ],
+)
 def test_the_double_click_map_is_foundation_move_for_every_pile(name, opts):
     for seed in range(6):
         g = Game(name, seed=seed, **opts)
@@ -296,38 +352,91 @@ def test_replacing_the_game_unsubscribes_the_old_one():
 TICK = "<a replay step is due>"  # not a message: the scheduler's timer fires
 
 intent = st.one_of(
-    st.fixed_dictionaries({
-        "kind": st.just("move"),
-        "action": st.one_of(
-            st.sampled_from(["draw", "w>f0", "w>t0", "t0>t1", "t1>f2", "t0>t3*2", "r>t1",
-                             "t2>t0*3", "r>f3", "f0>t1", "t6>f0", "s>w", "w>w", ">", "t0>t1*0"]),
-            st.text(max_size=12), st.integers()),
-        "version": st.one_of(st.none(), st.integers(-2, 400)),
-    }),
-    st.fixed_dictionaries({"kind": st.sampled_from(
-        ["draw", "undo", "redo", "hint", "autoplay", "restart", "lang"])}),
-    st.fixed_dictionaries({"kind": st.just("foundation"), "pile": st.sampled_from(
-        ["w", "r", "s", "t0", "t1", "t2", "t7", "f0", "q", ""])}),
-    st.fixed_dictionaries({"kind": st.just("new"), "seed": st.one_of(
-        st.none(), st.integers(-5, 2**33), st.floats(), st.text(max_size=3))}),
-    st.fixed_dictionaries({"kind": st.just("select"), "game": st.sampled_from(
-        ["kansas", "saratoga", "eagle-wing", "nope", ""]), "options": st.one_of(
-        st.none(), st.dictionaries(st.sampled_from(["draw", "redeals", "x"]),
-                                   st.one_of(st.none(), st.integers(-1, 5)), max_size=2))}),
+    st.fixed_dictionaries(
+        {
+            "kind": st.just("move"),
+            "action": st.one_of(
+                st.sampled_from(
+                    [
+                        "draw",
+                        "w>f0",
+                        "w>t0",
+                        "t0>t1",
+                        "t1>f2",
+                        "t0>t3*2",
+                        "r>t1",
+                        "t2>t0*3",
+                        "r>f3",
+                        "f0>t1",
+                        "t6>f0",
+                        "s>w",
+                        "w>w",
+                        ">",
+                        "t0>t1*0",
+                    ]
+                ),
+                st.text(max_size=12),
+                st.integers(),
+            ),
+            "version": st.one_of(st.none(), st.integers(-2, 400)),
+        }
+    ),
+    st.fixed_dictionaries(
+        {"kind": st.sampled_from(["draw", "undo", "redo", "hint", "autoplay", "restart", "lang"])}
+    ),
+    st.fixed_dictionaries(
+        {
+            "kind": st.just("foundation"),
+            "pile": st.sampled_from(["w", "r", "s", "t0", "t1", "t2", "t7", "f0", "q", ""]),
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "kind": st.just("new"),
+            "seed": st.one_of(st.none(), st.integers(-5, 2**33), st.floats(), st.text(max_size=3)),
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "kind": st.just("select"),
+            "game": st.sampled_from(["kansas", "saratoga", "eagle-wing", "nope", ""]),
+            "options": st.one_of(
+                st.none(),
+                st.dictionaries(
+                    st.sampled_from(["draw", "redeals", "x"]),
+                    st.one_of(st.none(), st.integers(-1, 5)),
+                    max_size=2,
+                ),
+            ),
+        }
+    ),
     st.fixed_dictionaries({"kind": st.sampled_from(["solve", "stop"])}),
-    st.fixed_dictionaries({"kind": st.just("solve"), "stop": st.one_of(
-        st.booleans(), st.integers(0, 1), st.none())}),
-    st.fixed_dictionaries({"kind": st.just("setting"), "name": st.sampled_from(
-        ["warn_unwinnable", "exact_hint", "x"]), "value": st.one_of(
-        st.booleans(), st.integers(0, 1), st.none())}),
-    st.lists(st.just(TICK), min_size=1, max_size=4), st.just(TICK), st.just(TICK),
+    st.fixed_dictionaries(
+        {"kind": st.just("solve"), "stop": st.one_of(st.booleans(), st.integers(0, 1), st.none())}
+    ),
+    st.fixed_dictionaries(
+        {
+            "kind": st.just("setting"),
+            "name": st.sampled_from(["warn_unwinnable", "exact_hint", "x"]),
+            "value": st.one_of(st.booleans(), st.integers(0, 1), st.none()),
+        }
+    ),
+    st.lists(st.just(TICK), min_size=1, max_size=4),
+    st.just(TICK),
+    st.just(TICK),
     st.dictionaries(st.text(max_size=6), st.integers(), max_size=3),
-    st.none(), st.integers(), st.text(max_size=8), st.lists(st.integers(), max_size=2),
+    st.none(),
+    st.integers(),
+    st.text(max_size=8),
+    st.lists(st.integers(), max_size=2),
 )
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                  HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(st.lists(intent, min_size=1, max_size=60))
 @pytest.mark.parametrize("seed", [7, 2])  # the solver wins deal 2 at once: replays
 def test_random_intents_keep_the_game_consistent(seed, intents):
@@ -365,8 +474,9 @@ def test_timer_stops_at_the_end_and_resets_on_restart():
     f = [[r + s for r in ranks] for s in suits]
     last = f[0].pop()
     # Kansas: a small state space, so the exact "no more moves" test stays instant.
-    g = Game.from_snapshot({"s": [], "w": [last], "r": [], "f": f, "t": [[], [], []]},
-                           "kansas", base="A")
+    g = Game.from_snapshot(
+        {"s": [], "w": [last], "r": [], "f": f, "t": [[], [], []]}, "kansas", base="A"
+    )
     w = SolitaireWidget(g)
     send(w, {"kind": "hint"})
     assert w.view["timer"]["running"] is True
@@ -387,9 +497,12 @@ def test_state_updates_from_the_page_are_refused():
     snap, lang = w.game.snapshot(), w.lang
     fake = dict(w.view, piles={"s": [], "w": [], "r": [], "f": [[]] * 4, "t": [[]] * 3})
     before = len(w.comm.sent)
-    w.comm.handle_msg({"content": {"data": {"method": "update",
-                                            "state": {"view": fake, "lang": "el"}}},
-                       "buffers": []})
+    w.comm.handle_msg(
+        {
+            "content": {"data": {"method": "update", "state": {"view": fake, "lang": "el"}}},
+            "buffers": [],
+        }
+    )
     assert w.game.snapshot() == snap and w.lang == lang
     assert w.view["piles"] == snap
     v = last_view(w, since=before)
@@ -475,11 +588,19 @@ def test_solve_steps_are_ordinary_undo_groups_and_step_drives_it():
     assert w.game.moves == 1
 
 
-@pytest.mark.parametrize("stopper", [
-    {"kind": "solve"}, {"kind": "stop"}, {"kind": "solve", "stop": True}, {"kind": "undo"},
-    {"kind": "draw"}, {"kind": "new", "seed": 3}, {"kind": "restart"},
-    {"kind": "move", "action": "t0>t0", "version": 0},  # even a refused move
-])
+@pytest.mark.parametrize(
+    "stopper",
+    [
+        {"kind": "solve"},
+        {"kind": "stop"},
+        {"kind": "solve", "stop": True},
+        {"kind": "undo"},
+        {"kind": "draw"},
+        {"kind": "new", "seed": 3},
+        {"kind": "restart"},
+        {"kind": "move", "action": "t0>t0", "version": 0},  # even a refused move
+    ],
+)
 def test_replay_stops_when_asked_or_when_the_player_acts(stopper):
     w = SolitaireWidget("eagle-wing", seed=1)
     sched = manual(w)
@@ -507,9 +628,13 @@ def test_a_move_from_python_stops_the_replay():
     assert not w.replaying and sched.pending == [] and w.game.moves == 0
 
 
-@pytest.mark.parametrize(("result", "text"), [
-    ("lost", "can no longer be won from here"),
-    ("unknown", "No answer after 4 s of search; press Solve to search on")])
+@pytest.mark.parametrize(
+    ("result", "text"),
+    [
+        ("lost", "can no longer be won from here"),
+        ("unknown", "No answer after 4 s of search; press Solve to search on"),
+    ],
+)
 def test_solve_lost_or_unknown_says_so_and_changes_nothing(monkeypatch, result, text):
     calls = fake_solve(monkeypatch, result)
     w = SolitaireWidget("kansas", seed=7, live_solver=False)
@@ -596,8 +721,9 @@ def test_a_resumed_search_is_the_same_search():
 def test_solve_on_a_won_game_and_a_search_overtaken_by_a_move():
     suits, ranks = "HSDC", "A23456789TJQK"
     f = [[r + s for r in ranks] for s in suits]
-    g = Game.from_snapshot({"s": [], "w": [], "r": [], "f": f, "t": [[], [], []]},
-                           "kansas", base="A")
+    g = Game.from_snapshot(
+        {"s": [], "w": [], "r": [], "f": f, "t": [[], [], []]}, "kansas", base="A"
+    )
     w = SolitaireWidget(g)
     v = send(w, {"kind": "solve"})
     assert v["notice"]["text"] == "This deal is already won."
@@ -621,13 +747,18 @@ def test_solve_on_a_won_game_and_a_search_overtaken_by_a_move():
         assert w.game.history == [] and sched.pending == []
 
 
-@pytest.mark.parametrize("content", [
-    {"kind": "solve", "stop": "yes"}, {"kind": "solve", "stop": 1},
-    {"kind": "setting"}, {"kind": "setting", "name": "warn_unwinnable", "value": "yes"},
-    {"kind": "setting", "name": "warn_unwinnable", "value": 1},
-    {"kind": "setting", "name": "solve_budget", "value": True},
-    {"kind": "setting", "name": None, "value": True},
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        {"kind": "solve", "stop": "yes"},
+        {"kind": "solve", "stop": 1},
+        {"kind": "setting"},
+        {"kind": "setting", "name": "warn_unwinnable", "value": "yes"},
+        {"kind": "setting", "name": "warn_unwinnable", "value": 1},
+        {"kind": "setting", "name": "solve_budget", "value": True},
+        {"kind": "setting", "name": None, "value": True},
+    ],
+)
 def test_malformed_solver_intents_change_nothing(content):
     w = SolitaireWidget("eagle-wing", seed=1)
     sched = manual(w)
@@ -721,8 +852,9 @@ def test_warn_unwinnable_from_python_and_what_it_skips(monkeypatch):
     suits, ranks = "HSDC", "A23456789TJQK"
     f = [[r + s for r in ranks] for s in suits]
     last = f[0].pop()
-    g = Game.from_snapshot({"s": [], "w": [last], "r": [], "f": f, "t": [[], [], []]},
-                           "kansas", base="A")
+    g = Game.from_snapshot(
+        {"s": [], "w": [last], "r": [], "f": f, "t": [[], [], []]}, "kansas", base="A"
+    )
     w = SolitaireWidget(g, warn_unwinnable=True, live_solver=False)
     manual(w)
     calls.clear()

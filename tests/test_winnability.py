@@ -24,8 +24,9 @@ def check(df):
 
 def test_thread_pool_executor():
     with ThreadPoolExecutor(2) as pool:
-        df = winnability("eagle-wing", SEEDS, seconds=None, nodes=2_000, executor=pool,
-                         progress=False)
+        df = winnability(
+            "eagle-wing", SEEDS, seconds=None, nodes=2_000, executor=pool, progress=False
+        )
     check(df)
     assert df.set_index("seed").loc[1, "result"] == "won"
 
@@ -42,11 +43,20 @@ def test_bad_option_fails_before_any_work():
 
 def test_dask_distributed_executor():
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
-        df = winnability("kansas", SEEDS, seconds=None, nodes=2_000,
-                         executor=client.get_executor(), progress=False)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        df = winnability(
+            "kansas",
+            SEEDS,
+            seconds=None,
+            nodes=2_000,
+            executor=client.get_executor(),
+            progress=False,
+        )
     check(df)
 
 

@@ -15,9 +15,7 @@ def make_rules(name: str, **options) -> Rules:
     try:
         cls = GAMES[name]
     except (KeyError, TypeError):
-        raise ValueError(
-            f"unknown game {name!r}; choose one of {', '.join(GAMES)}"
-        ) from None
+        raise ValueError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}") from None
     unknown = set(options) - set(cls.option_names)
     if unknown:
         allowed = ", ".join(cls.option_names)

@@ -209,8 +209,9 @@ class Rules:
         return False
 
     # ---- helpers shared by the games that use a base card -------------------------
-    def wrapping_foundation_for(self, piles: Sequence[list[int]], base: int | None,
-                                card: int) -> int:
+    def wrapping_foundation_for(
+        self, piles: Sequence[list[int]], base: int | None, card: int
+    ) -> int:
         """``foundation_for`` where foundations start at the base card and wrap K -> A."""
         if card % 13 + 1 == base:
             for f in FOUNDATIONS:

@@ -39,16 +39,16 @@ class EagleWing(Rules):
 
     def deal(self, deck: list[int]) -> list[list[int]]:
         piles = self.empty_piles()
-        piles[RESERVE] = deck[0:13]           # deck[0] at the bottom, face up
+        piles[RESERVE] = deck[0:13]  # deck[0] at the bottom, face up
         for i in range(8):
             piles[FIRST_TABLEAU + i] = [deck[13 + i]]
-        piles[F0] = [deck[21]]                # the base card
-        piles[STOCK] = deck[:21:-1]           # deck[22] on top
+        piles[F0] = [deck[21]]  # the base card
+        piles[STOCK] = deck[:21:-1]  # deck[22] on top
         return piles
 
     def face_up(self, pile: int, position: int, length: int) -> bool:
         if pile == RESERVE:
-            return position == 0              # only the trunk's bottom card shows
+            return position == 0  # only the trunk's bottom card shows
         return pile != STOCK
 
     def pick_reason(self, t: Table, src: int, n: int) -> str | None:
@@ -60,7 +60,7 @@ class EagleWing(Rules):
 
     def drop_reason(self, t: Table, src: int, n: int, dst: int) -> str | None:
         pile = t.piles[dst]
-        card = t.piles[src][-1]               # Aisleriot checks the group's top card only
+        card = t.piles[src][-1]  # Aisleriot checks the group's top card only
         if dst <= F3:
             return self.wrapping_foundation_reason(t, card, dst)
         if n != 1:
@@ -205,8 +205,9 @@ class EagleWing(Rules):
                     break
 
 
-def _to_columns(s: Search, card: int, src: int, i: int, draws: int, nr: int,
-                out: list[SMove], empty: int) -> None:
+def _to_columns(
+    s: Search, card: int, src: int, i: int, draws: int, nr: int, out: list[SMove], empty: int
+) -> None:
     # ``card`` onto each short column whose top card is one above it in suit (K under
     # A), and into the first empty column (any other empty one is the same)
     piles = s.piles

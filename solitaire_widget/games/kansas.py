@@ -37,16 +37,16 @@ class Kansas(Rules):
 
     def deal(self, deck: list[int]) -> list[list[int]]:
         piles = self.empty_piles()
-        piles[RESERVE] = deck[0:12]           # deck[11] on top, face up
-        piles[F0] = [deck[12]]                # the base card
+        piles[RESERVE] = deck[0:12]  # deck[11] on top, face up
+        piles[F0] = [deck[12]]  # the base card
         for i in range(3):
             piles[FIRST_TABLEAU + i] = [deck[13 + i]]
-        piles[STOCK] = deck[:15:-1]           # deck[16] on top
+        piles[STOCK] = deck[:15:-1]  # deck[16] on top
         return piles
 
     def face_up(self, pile: int, position: int, length: int) -> bool:
         if pile == RESERVE:
-            return position == length - 1     # the reserve's top card is always in play
+            return position == length - 1  # the reserve's top card is always in play
         return pile != STOCK
 
     def pick_reason(self, t: Table, src: int, n: int) -> str | None:
@@ -74,8 +74,7 @@ class Kansas(Rules):
             return self.foundation_keys(t, t.piles[src][-1], dst)
         if not t.piles[dst]:
             return ["legal_kansas_empty"]
-        return ["legal_kansas_tableau", "legal_kansas_group"] if n > 1 else [
-            "legal_kansas_tableau"]
+        return ["legal_kansas_tableau", "legal_kansas_group"] if n > 1 else ["legal_kansas_tableau"]
 
     def legal_moves(self, t: Table) -> list[Move]:
         piles = t.piles
@@ -99,9 +98,7 @@ class Kansas(Rules):
                     moves.extend(Move(src, c, 1) for c in empty)
                 continue
             for n in range(1, len(pile) + 1):
-                moves.extend(
-                    Move(src, c, n) for c in takes.get(pile[-n] % 13, ()) if c != src
-                )
+                moves.extend(Move(src, c, n) for c in takes.get(pile[-n] % 13, ()) if c != src)
         return moves
 
     # ---- what the search needs (see Rules) ------------------------------------------
@@ -334,8 +331,7 @@ class Kansas(Rules):
         for i in range(len(pile) - 1, -1, -1):
             rank = pile[i] % 13
             others = [
-                o for o in t.tableau
-                if o != col and piles[o] and (piles[o][-1] - 1) % 13 == rank
+                o for o in t.tableau if o != col and piles[o] and (piles[o][-1] - 1) % 13 == rank
             ]
             if not others:
                 continue

@@ -47,11 +47,11 @@ class Saratoga(Rules):
     def deal(self, deck: list[int]) -> list[list[int]]:
         piles = self.empty_piles()
         i = 0
-        for row in range(7):                  # row by row, as Klondike deals
+        for row in range(7):  # row by row, as Klondike deals
             for col in range(row, 7):
                 piles[FIRST_TABLEAU + col].append(deck[i])
                 i += 1
-        piles[STOCK] = deck[:27:-1]           # deck[28] on top
+        piles[STOCK] = deck[:27:-1]  # deck[28] on top
         return piles
 
     def pick_reason(self, t: Table, src: int, n: int) -> str | None:
@@ -330,8 +330,11 @@ class Saratoga(Rules):
         if pcol:
             # a drawn card put down (the "drawn" pending rule): onto it, a further
             # draw, or a group that holds it and more (see Kansas.search_pending_rule)
-            return [m for m in first + mid + last
-                    if m[4] == pcol or m[0] >= 0 or (m[3] == pcol and m[5] > 1)]
+            return [
+                m
+                for m in first + mid + last
+                if m[4] == pcol or m[0] >= 0 or (m[3] == pcol and m[5] > 1)
+            ]
         return first + mid + last
 
     def extra_hints(self, t: Table, legal: list[Move]) -> Iterator[Move]:
@@ -362,7 +365,7 @@ class Saratoga(Rules):
             while n < len(pile) and self.pick_reason(t, src, n + 1) is None:
                 n += 1
             if n == len(pile) and pile[0] % 13 + 1 == KING:
-                continue                      # a King already at the bottom stays put
+                continue  # a King already at the bottom stays put
             for dst in cols:
                 if dst != src and self.drop_reason(t, src, n, dst) is None:
                     yield Move(src, dst, n)
@@ -387,8 +390,17 @@ RED = tuple(int(13 <= c < 39) for c in range(52))
 RANK = tuple(c % 13 for c in range(52))
 
 
-def _to_columns(s: Search, canon: set[int], card: int, src: int, i: int, draws: int,
-                nr: int, out: list[SMove], empty: int) -> None:
+def _to_columns(
+    s: Search,
+    canon: set[int],
+    card: int,
+    src: int,
+    i: int,
+    draws: int,
+    nr: int,
+    out: list[SMove],
+    empty: int,
+) -> None:
     # ``card`` onto each column of ``canon`` whose top card is one above it in the other
     # colour, and a King into the first empty column (any other empty one is the same)
     piles = s.piles

@@ -49,14 +49,18 @@ PAGE = (pathlib.Path(__file__).parent / "harness.html").read_text(encoding="utf-
 class Harness:
     """One page showing one SolitaireWidget; clicks travel to Python and back."""
 
-    def __init__(self, page: Any, widget: SolitaireWidget, width: int = 960,
-                 theme: str = "light") -> None:
+    def __init__(
+        self, page: Any, widget: SolitaireWidget, width: int = 960, theme: str = "light"
+    ) -> None:
         self.page = page
         self.widget = widget
         self.sent: dict[str, Any] = {}
         self.received: list[Any] = []
-        html = PAGE % {"vars": THEMES[theme], "light": "true" if theme == "light" else "false",
-                       "width": width}
+        html = PAGE % {
+            "vars": THEMES[theme],
+            "light": "true" if theme == "light" else "false",
+            "width": width,
+        }
         bundle = BUNDLE.read_text(encoding="utf-8")
 
         def serve(route: Any) -> None:
@@ -76,8 +80,9 @@ class Harness:
     # The page -> Python path, the way a comm message reaches a widget in a kernel.
     def _from_page(self, msg: Any) -> dict[str, Any]:
         self.received.append(msg)
-        self.widget._handle_msg({"content": {"data": {"method": "custom", "content": msg}},
-                                 "buffers": []})
+        self.widget._handle_msg(
+            {"content": {"data": {"method": "custom", "content": msg}}, "buffers": []}
+        )
         return self._changes()
 
     def _changes(self, force: bool = False) -> dict[str, Any]:
@@ -102,14 +107,16 @@ class Harness:
 
     def wait_version(self, older: int) -> None:
         self.page.wait_for_function(
-            f"Number(document.querySelector('.sw-root').dataset.version) > {older}")
+            f"Number(document.querySelector('.sw-root').dataset.version) > {older}"
+        )
 
     def seq(self) -> int:
         return int(self.page.get_attribute(".sw-root", "data-seq"))
 
     def wait_seq(self, older: int) -> None:
         self.page.wait_for_function(
-            f"Number(document.querySelector('.sw-root').dataset.seq) > {older}")
+            f"Number(document.querySelector('.sw-root').dataset.seq) > {older}"
+        )
 
     def card(self, pile: str, index: int) -> Any:
         return self.page.locator(f'.sw-card[data-pile="{pile}"][data-index="{index}"]')

@@ -27,12 +27,23 @@ def free_port() -> int:
 def notebook(cells: list[str]) -> dict[str, Any]:
     return {
         "cells": [
-            {"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {},
-             "outputs": [], "source": src}
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": f"c{i}",
+                "metadata": {},
+                "outputs": [],
+                "source": src,
+            }
             for i, src in enumerate(cells)
         ],
-        "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)",
-                                    "language": "python", "name": "python3"}},
+        "metadata": {
+            "kernelspec": {
+                "display_name": "Python 3 (ipykernel)",
+                "language": "python",
+                "name": "python3",
+            }
+        },
         "nbformat": 4,
         "nbformat_minor": 5,
     }
@@ -52,25 +63,43 @@ class LabServer:
         cfg = workdir / ".cfg"
         (cfg / "labconfig").mkdir(parents=True)
         # No news or update pop-ups over the notebook.
-        (cfg / "labconfig" / "page_config.json").write_text(json.dumps({"disabledExtensions": {
-            "@jupyterlab/apputils-extension:announcements": True}}))
+        (cfg / "labconfig" / "page_config.json").write_text(
+            json.dumps(
+                {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}
+            )
+        )
         env = dict(os.environ)
-        env.update({
-            "JUPYTER_CONFIG_DIR": str(cfg),
-            "JUPYTERLAB_SETTINGS_DIR": str(workdir / ".settings"),
-            "JUPYTERLAB_WORKSPACES_DIR": str(workdir / ".workspaces"),
-            "JUPYTER_RUNTIME_DIR": str(workdir / ".runtime"),
-            # The kernel imports the package from this checkout even if it is not installed.
-            "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p),
-        })
+        env.update(
+            {
+                "JUPYTER_CONFIG_DIR": str(cfg),
+                "JUPYTERLAB_SETTINGS_DIR": str(workdir / ".settings"),
+                "JUPYTERLAB_WORKSPACES_DIR": str(workdir / ".workspaces"),
+                "JUPYTER_RUNTIME_DIR": str(workdir / ".runtime"),
+                # The kernel imports the package from this checkout even if it is not installed.
+                "PYTHONPATH": os.pathsep.join(
+                    p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p
+                ),
+            }
+        )
         self.log = open(workdir / "server.log", "wb")  # noqa: SIM115 (closed in stop())
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", app, "--no-browser", "--allow-root",
-             "--ServerApp.ip=127.0.0.1", f"--port={self.port}",
-             f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={workdir}",
-             "--ServerApp.open_browser=False", "--LabApp.check_for_updates_class="
-             "jupyterlab.NeverCheckForUpdate"],
-            cwd=workdir, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                app,
+                "--no-browser",
+                "--allow-root",
+                "--ServerApp.ip=127.0.0.1",
+                f"--port={self.port}",
+                f"--IdentityProvider.token={self.token}",
+                f"--ServerApp.root_dir={workdir}",
+                "--ServerApp.open_browser=False",
+                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            ],
+            cwd=workdir,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
             start_new_session=True,
         )
 
@@ -80,8 +109,9 @@ class LabServer:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"jupyter lab exited:\n{self.logs()}")
             try:
-                with urllib.request.urlopen(f"{self.url}/api/status?token={self.token}",
-                                            timeout=2) as r:
+                with urllib.request.urlopen(
+                    f"{self.url}/api/status?token={self.token}", timeout=2
+                ) as r:
                     if r.status == 200:
                         return
             except OSError:
@@ -131,8 +161,7 @@ def wait_idle(page: Any, timeout: float = 120_000) -> None:
 def kernels_idle(server: LabServer) -> bool:
     """True once the server has a kernel and every kernel says it is idle (the REST API:
     a front end's own status widget differs between JupyterLab and Notebook 7)."""
-    with urllib.request.urlopen(f"{server.url}/api/kernels?token={server.token}",
-                                timeout=5) as r:
+    with urllib.request.urlopen(f"{server.url}/api/kernels?token={server.token}", timeout=5) as r:
         kernels = json.load(r)
     return bool(kernels) and all(k.get("execution_state") == "idle" for k in kernels)
 

@@ -37,16 +37,18 @@ def test_play_in_jupyterlab(lab, browser, tmp_path):
     n = int(action.split("*")[1]) if "*" in action else 1
     src_index = len(pile_cards(g.snapshot(), src)) - n
 
-    nb = notebook([
-        "from solitaire_widget import SolitaireWidget\n"
-        f"w = SolitaireWidget('kansas', seed={SEED})\nw",
-        "print('HISTORY=' + repr(w.game.history))",
-        "w  # a second view of the same widget",
-        # The solver in a real kernel: its replay runs on the kernel's event loop.
-        "s = SolitaireWidget('eagle-wing', seed=3, lang='el')\ns.replay_delay = 0.01\ns",
-        "print('SOLVED=' + s.game.status + ' ' + str(s.game.moves) + ' '"
-        " + str(len(s.last_solve.solution)))",
-    ])
+    nb = notebook(
+        [
+            "from solitaire_widget import SolitaireWidget\n"
+            f"w = SolitaireWidget('kansas', seed={SEED})\nw",
+            "print('HISTORY=' + repr(w.game.history))",
+            "w  # a second view of the same widget",
+            # The solver in a real kernel: its replay runs on the kernel's event loop.
+            "s = SolitaireWidget('eagle-wing', seed=3, lang='el')\ns.replay_delay = 0.01\ns",
+            "print('SOLVED=' + s.game.status + ' ' + str(s.game.moves) + ' '"
+            " + str(len(s.last_solve.solution)))",
+        ]
+    )
     (tmp_path / "NB.ipynb").write_text(json.dumps(nb))
 
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
@@ -68,30 +70,29 @@ def test_play_in_jupyterlab(lab, browser, tmp_path):
 
         v = version()
         page.locator('.sw-card[data-pile="s"]').last.click()
-        page.wait_for_function(
-            f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
+        page.wait_for_function(f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
         page.locator('.sw-card[data-pile="w"]').first.wait_for()
 
         v = version()
         page.locator(f'.sw-card[data-pile="{src}"][data-index="{src_index}"]').click(
-            position={"x": 10, "y": 8})
+            position={"x": 10, "y": 8}
+        )
         target = page.locator(f'.sw-card[data-pile="{dst}"]')
-        (target.last if target.count() else
-         page.locator(f'.sw-slot[data-pile="{dst}"]')).click()
-        page.wait_for_function(
-            f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
+        (target.last if target.count() else page.locator(f'.sw-slot[data-pile="{dst}"]')).click()
+        page.wait_for_function(f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
 
         # Keys typed after a click go to the table, not to JupyterLab's shortcuts
         # (in command mode "d d" would delete the cell).
         v = version()
         page.keyboard.press("d")
-        page.wait_for_function(
-            f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
+        page.wait_for_function(f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
         page.keyboard.press("d")
         page.wait_for_function(
-            f"Number(document.querySelector('.sw-root').dataset.version) > {v + 1}")
-        assert page.locator(".jp-Notebook .jp-Cell").count() == len(nb["cells"]), \
+            f"Number(document.querySelector('.sw-root').dataset.version) > {v + 1}"
+        )
+        assert page.locator(".jp-Notebook .jp-Cell").count() == len(nb["cells"]), (
             "no cell was deleted"
+        )
 
         ARTIFACTS.mkdir(exist_ok=True)
         root.screenshot(path=str(ARTIFACTS / "jupyterlab-kansas.png"))
@@ -113,11 +114,16 @@ def test_play_in_jupyterlab(lab, browser, tmp_path):
         second.locator('.sw-card[data-pile="s"]').last.click()
         page.wait_for_function(
             "v => [...document.querySelectorAll('.sw-root')].every("
-            "r => Number(r.dataset.version) > v)", arg=v)
+            "r => Number(r.dataset.version) > v)",
+            arg=v,
+        )
 
         def cards(view) -> list[str]:
-            return sorted(view.locator(".sw-card").evaluate_all(
-                "els => els.map(e => `${e.dataset.pile}:${e.dataset.index}:${e.dataset.card}`)"))
+            return sorted(
+                view.locator(".sw-card").evaluate_all(
+                    "els => els.map(e => `${e.dataset.pile}:${e.dataset.index}:${e.dataset.card}`)"
+                )
+            )
 
         assert cards(first) == cards(second)
 
@@ -131,8 +137,8 @@ def test_play_in_jupyterlab(lab, browser, tmp_path):
         solver.locator(".sw-btn-solve").click()
         solver.locator(".sw-btn-solve", has_text="Διακοπή").wait_for()
         page.wait_for_function(
-            "v => Number(document.querySelectorAll('.sw-root')[2].dataset.version) > v + 20",
-            arg=v0)
+            "v => Number(document.querySelectorAll('.sw-root')[2].dataset.version) > v + 20", arg=v0
+        )
         assert solver.locator(".sw-over:not([hidden])").count() == 0, "played step by step"
         solver.locator(".sw-over:not([hidden])").wait_for(timeout=60_000)
         page.wait_for_timeout(50)

@@ -33,9 +33,13 @@ def lite_site(tmp_path_factory) -> Path:
     pytest.importorskip("jupyterlite_core")
     pytest.importorskip("jupyterlite_pyodide_kernel")
     site = tmp_path_factory.mktemp("lite") / "site"
-    r = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_lite.py"),
-                        "--out", str(site)], cwd=ROOT, capture_output=True, text=True,
-                       timeout=1200)
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build_lite.py"), "--out", str(site)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-4000:]
     return site
 
@@ -56,7 +60,10 @@ def served(lite_site):
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript", ".wasm": "application/wasm", ".whl": "application/zip"}
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".whl": "application/zip",
+    }
 
     def log_message(self, *args):  # keep pytest's output readable
         pass
@@ -90,8 +97,7 @@ def test_play_in_jupyterlite(served, browser, tmp_path):
         page.goto(f"{served}/lab/index.html?path=01-play.ipynb")
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=180_000)
         # Pyodide starts in a worker; the status bar says Idle once the kernel is up.
-        page.wait_for_function("() => /Idle/.test(document.body.innerText)",
-                               timeout=300_000)
+        page.wait_for_function("() => /Idle/.test(document.body.innerText)", timeout=300_000)
         cells = page.locator(".jp-Notebook .jp-Cell")
         assert "piplite" in cells.nth(1).inner_text()
         run_cell(page, 1)  # install from the site's wheels
@@ -107,16 +113,14 @@ def test_play_in_jupyterlite(served, browser, tmp_path):
 
         v = version()
         root.locator('.sw-card[data-pile="s"]').last.click()
-        page.wait_for_function(
-            f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
+        page.wait_for_function(f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
         v = version()
         root.locator(f'.sw-card[data-pile="{src}"][data-index="{src_index}"]').click(
-            position={"x": 10, "y": 8})
+            position={"x": 10, "y": 8}
+        )
         target = root.locator(f'.sw-card[data-pile="{dst}"]')
-        (target.last if target.count() else
-         root.locator(f'.sw-slot[data-pile="{dst}"]')).click()
-        page.wait_for_function(
-            f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
+        (target.last if target.count() else root.locator(f'.sw-slot[data-pile="{dst}"]')).click()
+        page.wait_for_function(f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
         page.wait_for_timeout(300)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "jupyterlite-kansas.png"))
@@ -146,7 +150,9 @@ def test_play_in_jupyterlite(served, browser, tmp_path):
         solver.locator(".sw-btn-solve").click()
         page.wait_for_function(
             "v => Number(document.querySelectorAll('.sw-root')[1].dataset.version) > v + 8",
-            arg=v0, timeout=60_000)
+            arg=v0,
+            timeout=60_000,
+        )
         assert "sw-error" not in (solver.locator(".sw-notice").get_attribute("class") or "")
         solver.screenshot(path=str(ARTIFACTS / "jupyterlite-eagle-wing-solving.png"))
         assert not outside, f"requests left 127.0.0.1: {outside[:5]}"

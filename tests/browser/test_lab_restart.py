@@ -33,11 +33,13 @@ def restart_kernel(page) -> None:
 
 
 def test_table_after_a_kernel_restart_says_why_it_cannot_play(lab, browser, tmp_path):
-    nb = notebook([
-        "from solitaire_widget import SolitaireWidget\n"
-        "w = SolitaireWidget('saratoga', seed=7)\nw",
-        "w2 = SolitaireWidget('kansas', seed=3, lang='el')\nw2",
-    ])
+    nb = notebook(
+        [
+            "from solitaire_widget import SolitaireWidget\n"
+            "w = SolitaireWidget('saratoga', seed=7)\nw",
+            "w2 = SolitaireWidget('kansas', seed=3, lang='el')\nw2",
+        ]
+    )
     (tmp_path / "NB.ipynb").write_text(json.dumps(nb))
     # JupyterLab's default: a 1280 x 800 window, file browser open.
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -61,7 +63,8 @@ def test_table_after_a_kernel_restart_says_why_it_cannot_play(lab, browser, tmp_
             mids = bar.evaluate(
                 "b => [...b.querySelectorAll('button, select, input')]"
                 ".filter(e => e.offsetParent)"
-                ".map(e => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; })")
+                ".map(e => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; })"
+            )
             width = page.locator(".jp-OutputArea .sw-root").nth(i).bounding_box()["width"]
             print(f"cell {i}: the table is {width:.0f} px wide in Lab's default cell")
             assert len(mids) >= 7 and max(mids) - min(mids) < 4, (i, width, mids)
@@ -72,7 +75,8 @@ def test_table_after_a_kernel_restart_says_why_it_cannot_play(lab, browser, tmp_
         v = int(root.get_attribute("data-version"))
         page.locator('.jp-OutputArea .sw-slot[data-pile="s"]').first.click(force=True)
         page.wait_for_function(
-            f"Number(document.querySelector('.jp-OutputArea .sw-root').dataset.version) > {v}")
+            f"Number(document.querySelector('.jp-OutputArea .sw-root').dataset.version) > {v}"
+        )
         restart_kernel(page)
         wait_idle(page)
         page.wait_for_timeout(500)  # the front end learns of the restart
@@ -81,7 +85,9 @@ def test_table_after_a_kernel_restart_says_why_it_cannot_play(lab, browser, tmp_
         notice = page.locator(".jp-OutputArea .sw-root .sw-notice").first
         page.wait_for_function(
             "() => document.querySelector('.jp-OutputArea .sw-root .sw-notice')"
-            ".textContent.includes('kernel is not connected')", timeout=15_000)
+            ".textContent.includes('kernel is not connected')",
+            timeout=15_000,
+        )
         assert "run the cell again" in notice.inner_text()
         assert root.get_attribute("data-offline") == "true"
         # said on the felt too, where the player clicked (the status line may be below)
@@ -94,7 +100,8 @@ def test_table_after_a_kernel_restart_says_why_it_cannot_play(lab, browser, tmp_
         fresh = page.locator(".jp-OutputArea .sw-root").first
         fresh.wait_for()
         page.wait_for_function(
-            "() => !document.querySelector('.jp-OutputArea .sw-root').dataset.offline")
+            "() => !document.querySelector('.jp-OutputArea .sw-root').dataset.offline"
+        )
         assert not [e for e in errors if "Cannot send" in e], errors
     finally:
         ctx.close()

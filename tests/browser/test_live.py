@@ -40,10 +40,13 @@ def table(name: str, seed: int, **kw) -> tuple[SolitaireWidget, Deferred]:
 
 
 def indicator(h: Harness) -> dict:
-    return h.page.eval_on_selector(".sw-live", """e => ({hidden: e.hidden,
+    return h.page.eval_on_selector(
+        ".sw-live",
+        """e => ({hidden: e.hidden,
         answer: e.dataset.answer || null, text: e.innerText, title: e.title,
         pending: e.classList.contains('sw-live-pending'),
-        said: e.parentElement.querySelector('.sw-live + .sw-sr').textContent})""")
+        said: e.parentElement.querySelector('.sw-live + .sw-sr').textContent})""",
+    )
 
 
 def answered(h: Harness, sched: Deferred) -> dict:
@@ -80,7 +83,8 @@ def test_a_move_then_checking_then_the_answer_down_to_a_proved_loss(make_harness
     assert "Winnable" in ind["text"] and ind["pending"]
     # ...and a search that takes longer says so
     h.page.wait_for_function(
-        "document.querySelector('.sw-live').innerText.includes('Checking')", timeout=2000)
+        "document.querySelector('.sw-live').innerText.includes('Checking')", timeout=2000
+    )
     assert not indicator(h)["pending"]
     assert ind["said"] == "Solver: Winnable"  # "checking" is not read out
     assert answered(h, sched)["answer"] == "winnable"
@@ -112,10 +116,13 @@ def test_a_move_then_checking_then_the_answer_down_to_a_proved_loss(make_harness
     h.screenshot("live-lost-el")
 
 
-@pytest.mark.parametrize(("name", "seed", "answer", "text"), [
-    ("kansas", 4, "lost", "No longer winnable"),
-    ("saratoga", 7, "winnable", "Winnable"),
-])
+@pytest.mark.parametrize(
+    ("name", "seed", "answer", "text"),
+    [
+        ("kansas", 4, "lost", "No longer winnable"),
+        ("saratoga", 7, "winnable", "Winnable"),
+    ],
+)
 def test_the_deal_itself(make_harness, name, seed, answer, text):
     w, sched = table(name, seed)
     h = make_harness(w)

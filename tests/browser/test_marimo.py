@@ -31,18 +31,38 @@ def marimo_app(tmp_path, browser):
     pytest.importorskip("marimo")
     port = free_port()
     env = dict(os.environ)
-    env.update({
-        "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / ".config"),
-        "XDG_CACHE_HOME": str(tmp_path / ".cache"), "MARIMO_SKIP_UPDATE_CHECK": "1",
-        "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p),
-    })
+    env.update(
+        {
+            "HOME": str(tmp_path),
+            "XDG_CONFIG_HOME": str(tmp_path / ".config"),
+            "XDG_CACHE_HOME": str(tmp_path / ".cache"),
+            "MARIMO_SKIP_UPDATE_CHECK": "1",
+            "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p),
+        }
+    )
     log_path = tmp_path / "marimo.log"
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "marimo", "run", str(NOTEBOOK), "--headless",
-             "--host", "127.0.0.1", "-p", str(port), "--no-token", "--no-sandbox"],
-            cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT,
-            start_new_session=True)
+            [
+                sys.executable,
+                "-m",
+                "marimo",
+                "run",
+                str(NOTEBOOK),
+                "--headless",
+                "--host",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "--no-token",
+                "--no-sandbox",
+            ],
+            cwd=tmp_path,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + 90
@@ -118,10 +138,10 @@ def test_play_in_marimo(marimo_app, browser, tmp_path):
 
         v = version()
         page.locator(f'.sw-card[data-pile="{src}"][data-index="{src_index}"]').click(
-            position={"x": 10, "y": 8})
+            position={"x": 10, "y": 8}
+        )
         target = page.locator(f'.sw-card[data-pile="{dst}"]')
-        (target.last if target.count() else
-         page.locator(f'.sw-slot[data-pile="{dst}"]')).click()
+        (target.last if target.count() else page.locator(f'.sw-slot[data-pile="{dst}"]')).click()
         wait_version_above(v)
         status.filter(has_text=f"2 moves (draw {action})").wait_for()
 

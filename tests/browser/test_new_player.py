@@ -25,6 +25,7 @@ def played(w: SolitaireWidget, n: int = 3) -> None:
 
 # ---------------------------------------------------------------- 1. New deals a new game
 
+
 def test_new_deals_a_new_game_not_the_same_one_again(make_harness):
     w = SolitaireWidget("saratoga", seed=7)
     h = make_harness(w)
@@ -63,6 +64,7 @@ def test_new_deals_the_number_the_player_typed_once(make_harness):
 
 # ---------------------------------------------------------------- 5. the seed box
 
+
 @pytest.mark.parametrize("typed", ["-5", "99999999999999", "12ab"])
 def test_a_bad_deal_number_is_named_and_nothing_changes(make_harness, typed):
     w = SolitaireWidget("saratoga", seed=7)
@@ -77,6 +79,7 @@ def test_a_bad_deal_number_is_named_and_nothing_changes(make_harness, typed):
 
 
 # ---------------------------------------------------------------- 2. fast clicks on the stock
+
 
 def test_every_fast_click_on_the_stock_draws(make_harness):
     w = SolitaireWidget("saratoga", seed=7, redeals=None)
@@ -95,10 +98,14 @@ def test_every_fast_click_on_the_stock_draws(make_harness):
 
 # ---------------------------------------------------------------- 3. a table that fits
 
+
 def inside(box: dict, outer: dict) -> bool:
-    return (box["x"] >= outer["x"] - 0.5 and box["y"] >= outer["y"] - 0.5
-            and box["x"] + box["width"] <= outer["x"] + outer["width"] + 0.5
-            and box["y"] + box["height"] <= outer["y"] + outer["height"] + 0.5)
+    return (
+        box["x"] >= outer["x"] - 0.5
+        and box["y"] >= outer["y"] - 0.5
+        and box["x"] + box["width"] <= outer["x"] + outer["width"] + 0.5
+        and box["y"] + box["height"] <= outer["y"] + outer["height"] + 0.5
+    )
 
 
 def assert_whole(h: Harness) -> None:
@@ -108,9 +115,12 @@ def assert_whole(h: Harness) -> None:
     cell = h.page.locator("#cell").bounding_box()
     assert inside(root, cell) and inside(felt, root)
     for loc in (".sw-slot", ".sw-card"):
-        for i, box in enumerate(h.page.locator(loc).evaluate_all(
+        for i, box in enumerate(
+            h.page.locator(loc).evaluate_all(
                 "els => els.map(e => { const r = e.getBoundingClientRect();"
-                " return {x: r.x, y: r.y, width: r.width, height: r.height}; })")):
+                " return {x: r.x, y: r.y, width: r.width, height: r.height}; })"
+            )
+        ):
             assert inside(box, felt), (loc, i, box, felt)
 
 
@@ -137,8 +147,9 @@ def test_saratoga_whole_and_playable_in_any_cell(page, make_harness, width):
 
 def pile_at(h: Harness, x: float, y: float) -> str:
     """The pile of whatever the player would touch at (x, y)."""
-    return h.page.evaluate(f"document.elementFromPoint({x}, {y}).closest('[data-pile]')"
-                           ".dataset.pile")
+    return h.page.evaluate(
+        f"document.elementFromPoint({x}, {y}).closest('[data-pile]').dataset.pile"
+    )
 
 
 @pytest.mark.parametrize("name", ["eagle-wing", "kansas"])
@@ -151,9 +162,13 @@ def test_every_game_whole_in_a_narrow_cell(make_harness, name, width):
 def test_kansas_felt_is_as_tall_as_its_piles(make_harness):
     h = make_harness(SolitaireWidget("kansas", seed=7), width=960)
     felt = h.page.locator(".sw-table").bounding_box()
-    lowest = max(b["y"] + b["height"] for b in h.page.locator(".sw-card").evaluate_all(
-        "els => els.map(e => { const r = e.getBoundingClientRect();"
-        " return {y: r.y, height: r.height}; })"))
+    lowest = max(
+        b["y"] + b["height"]
+        for b in h.page.locator(".sw-card").evaluate_all(
+            "els => els.map(e => { const r = e.getBoundingClientRect();"
+            " return {y: r.y, height: r.height}; })"
+        )
+    )
     card_h = h.page.locator(".sw-card").first.bounding_box()["height"]
     empty = felt["y"] + felt["height"] - lowest
     assert empty < 0.6 * card_h, f"{empty:.0f}px of empty felt below the lowest card"
@@ -167,30 +182,36 @@ def test_toolbar_keeps_to_one_row_in_labs_default_cell(make_harness, lang):
     # 780 px leaves room for a narrower window or a wider sidebar.
     h = make_harness(SolitaireWidget("saratoga", seed=7, lang=lang), width=780)
     bar = h.page.locator(".sw-bar")
-    mids = bar.evaluate("b => [...b.querySelectorAll('button, select, input')]"
-                        ".filter(e => e.offsetParent)"
-                        ".map(e => { const r = e.getBoundingClientRect();"
-                        " return r.top + r.height / 2; })")
+    mids = bar.evaluate(
+        "b => [...b.querySelectorAll('button, select, input')]"
+        ".filter(e => e.offsetParent)"
+        ".map(e => { const r = e.getBoundingClientRect();"
+        " return r.top + r.height / 2; })"
+    )
     assert len(mids) >= 7 and max(mids) - min(mids) < 4, mids
     h.screenshot(f"toolbar-780px-{lang}")
 
 
-@pytest.mark.parametrize("lang,width,rows", [("en", 272, 2), ("en", 320, 2), ("el", 320, 2),
-                                             ("el", 272, 3)])
+@pytest.mark.parametrize(
+    "lang,width,rows", [("en", 272, 2), ("en", 320, 2), ("el", 320, 2), ("el", 272, 3)]
+)
 def test_a_narrow_toolbar_wraps_but_hides_nothing(make_harness, lang, width, rows):
     h = make_harness(SolitaireWidget("saratoga", seed=7, lang=lang), width=width)
     tops = h.page.locator(".sw-bar").evaluate(
         "b => [...b.querySelectorAll('button, select, input')].filter(e => e.offsetParent)"
-        ".map(e => Math.round(e.getBoundingClientRect().top / 8))")
+        ".map(e => Math.round(e.getBoundingClientRect().top / 8))"
+    )
     assert len(set(tops)) <= rows, sorted(set(tops))
     bar = h.page.locator(".sw-bar").bounding_box()
     for box in h.page.locator(".sw-bar > button, .sw-bar > select, .sw-bar > input").evaluate_all(
-            "els => els.map(e => { const r = e.getBoundingClientRect();"
-            " return {x: r.x, y: r.y, width: r.width, height: r.height}; })"):
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return {x: r.x, y: r.y, width: r.width, height: r.height}; })"
+    ):
         assert inside(box, bar), box
 
 
 # ---------------------------------------------------------------- 7. Greek and the status line
+
 
 def test_greek_hint_is_ypodeixi(make_harness):
     w = SolitaireWidget("kansas", seed=7, lang="el")

@@ -38,11 +38,13 @@ def test_play_in_notebook7(nb7, browser, tmp_path):
     n = int(action.split("*")[1]) if "*" in action else 1
     src_index = len(pile_cards(g.snapshot(), src)) - n
 
-    nb = notebook([
-        "from solitaire_widget import SolitaireWidget\n"
-        f"w = SolitaireWidget('kansas', seed={SEED})\nw",
-        "print('HISTORY=' + repr(w.game.history))",
-    ])
+    nb = notebook(
+        [
+            "from solitaire_widget import SolitaireWidget\n"
+            f"w = SolitaireWidget('kansas', seed={SEED})\nw",
+            "print('HISTORY=' + repr(w.game.history))",
+        ]
+    )
     (tmp_path / "NB.ipynb").write_text(json.dumps(nb))
 
     ctx = browser.new_context(viewport={"width": 1300, "height": 1000})
@@ -70,18 +72,16 @@ def test_play_in_notebook7(nb7, browser, tmp_path):
 
         v = version()
         page.locator('.sw-card[data-pile="s"]').last.click()
-        page.wait_for_function(
-            f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
+        page.wait_for_function(f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
         page.locator('.sw-card[data-pile="w"]').first.wait_for()
 
         v = version()
         page.locator(f'.sw-card[data-pile="{src}"][data-index="{src_index}"]').click(
-            position={"x": 10, "y": 8})
+            position={"x": 10, "y": 8}
+        )
         target = page.locator(f'.sw-card[data-pile="{dst}"]')
-        (target.last if target.count() else
-         page.locator(f'.sw-slot[data-pile="{dst}"]')).click()
-        page.wait_for_function(
-            f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
+        (target.last if target.count() else page.locator(f'.sw-slot[data-pile="{dst}"]')).click()
+        page.wait_for_function(f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
 
         ARTIFACTS.mkdir(exist_ok=True)
         page.wait_for_timeout(300)  # the cards' 90 ms slide has ended

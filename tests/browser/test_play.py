@@ -128,8 +128,7 @@ def test_illegal_drop_snaps_back_with_the_reason(make_harness, name):
     expected = w.game.explain(f"{src}>{dst}")
     assert h.notice() == expected
     # The card went back to its place.
-    h.page.wait_for_function(
-        f"""!document.querySelector('.sw-card[data-pile="{src}"].sw-drag')""")
+    h.page.wait_for_function(f"""!document.querySelector('.sw-card[data-pile="{src}"].sw-drag')""")
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -354,8 +353,13 @@ def test_no_more_moves_overlay(make_harness):
     """A Kansas table with nothing left to play: the overlay offers Undo, Restart, New."""
     cards = [r + s for s in "HSDC" for r in "A23456789TJQK"]
     used = {"AH", "AS", "AD", "AC", "5H", "9S", "KD", "7C"}
-    state = {"s": [], "w": [c for c in cards if c not in used] + ["7C"], "r": [],
-             "f": [["AH"], ["AS"], ["AD"], ["AC"]], "t": [["5H"], ["9S"], ["KD"]]}
+    state = {
+        "s": [],
+        "w": [c for c in cards if c not in used] + ["7C"],
+        "r": [],
+        "f": [["AH"], ["AS"], ["AD"], ["AC"]],
+        "t": [["5H"], ["9S"], ["KD"]],
+    }
     g = Game.from_snapshot(state, "kansas", base="A")
     assert g.status == "lost"
     w = SolitaireWidget(g, lang="el")

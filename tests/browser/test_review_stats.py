@@ -20,8 +20,11 @@ def played(lang: str = "en") -> SolitaireWidget:
 
 
 def shown_cards(h) -> list[str]:
-    return sorted(h.page.locator(".sw-card").evaluate_all(
-        "els => els.map(e => e.dataset.pile + ':' + e.dataset.index + ':' + e.dataset.card)"))
+    return sorted(
+        h.page.locator(".sw-card").evaluate_all(
+            "els => els.map(e => e.dataset.pile + ':' + e.dataset.index + ':' + e.dataset.card)"
+        )
+    )
 
 
 def test_review_with_buttons_and_arrow_keys_leaves_the_game_as_it_is(make_harness):
@@ -89,10 +92,21 @@ def test_statistics_panel_shows_the_figures_of_the_game_on_the_table(make_harnes
     h.page.click(".sw-btn-stats")
     panel = h.page.locator(".sw-stats")
     assert panel.is_visible()
-    figures = dict(zip(panel.locator("dt").all_inner_texts(),
-                       panel.locator("dd").all_inner_texts(), strict=True))
-    assert figures == {"Played": "2", "Won": "1 (50%)", "Streak": "0", "Best streak": "1",
-                       "Best time": "2:05", "Best score": "52"}
+    figures = dict(
+        zip(
+            panel.locator("dt").all_inner_texts(),
+            panel.locator("dd").all_inner_texts(),
+            strict=True,
+        )
+    )
+    assert figures == {
+        "Played": "2",
+        "Won": "1 (50%)",
+        "Streak": "0",
+        "Best streak": "1",
+        "Best time": "2:05",
+        "Best score": "52",
+    }
     h.screenshot("saratoga-statistics")
 
 

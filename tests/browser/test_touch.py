@@ -18,8 +18,12 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def phone(browser, caplog):
     caplog.set_level(logging.WARNING)
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
-                              has_touch=True, is_mobile=True)
+    ctx = browser.new_context(
+        viewport={"width": 360, "height": 740},
+        device_scale_factor=2,
+        has_touch=True,
+        is_mobile=True,
+    )
     page = ctx.new_page()
     page.set_default_timeout(15_000)
     errors: list[str] = []
@@ -54,8 +58,9 @@ def touch_drag(page, start: tuple[float, float], end: tuple[float, float], steps
 
 def a_column_move(g: Game) -> str:
     """A card move, onto a column if there is one."""
-    moves = sorted((str(m) for m in g.legal_moves if str(m) != "draw"),
-                   key=lambda a: a.split(">")[1][0] != "t")
+    moves = sorted(
+        (str(m) for m in g.legal_moves if str(m) != "draw"), key=lambda a: a.split(">")[1][0] != "t"
+    )
     return moves[0]
 
 
@@ -122,9 +127,18 @@ def test_a_pen_drags_a_card_onto_its_target(make_harness):
     cdp = h.page.context.new_cdp_session(h.page)
 
     def pen(kind: str, x: float, y: float, buttons: int) -> None:
-        cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
-                                              "buttons": buttons, "clickCount": 1,
-                                              "pointerType": "pen"})
+        cdp.send(
+            "Input.dispatchMouseEvent",
+            {
+                "type": kind,
+                "x": x,
+                "y": y,
+                "button": "left",
+                "buttons": buttons,
+                "clickCount": 1,
+                "pointerType": "pen",
+            },
+        )
 
     v = h.version()
     pen("mousePressed", x0, y0, 1)
