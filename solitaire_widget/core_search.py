@@ -53,18 +53,8 @@ class CoreSearch:
         order: int | None = None,
         memory_mb: float = MEMORY_MB,
     ) -> None:
-        rules = self.rules = table.rules
-        self._search = _loaded().Search(
-            rules.name,
-            [list(p) for p in table.piles],
-            table.redeals_used,
-            rules.max_redeals,
-            rules.draw_count,
-            table.base,
-            prune,
-            order,
-            memory_mb,
-        )
+        self.rules = table.rules
+        self._search = _loaded().Search(*_position(table), prune, order, memory_mb)
 
     @property
     def nodes(self) -> int:
@@ -88,31 +78,21 @@ class CoreSearch:
         return result, list(line)
 
 
+def _position(table: Table) -> tuple:
+    """A position as the core takes it: game, piles, redeals used and the options."""
+    rules = table.rules
+    piles = [list(p) for p in table.piles]
+    return (rules.name, piles, table.redeals_used, rules.max_redeals, rules.draw_count, table.base)
+
+
 def legal_moves(table: Table) -> list[str]:
     """The core's legal actions at ``table``'s position (for the tests against Python)."""
-    rules = table.rules
-    return _loaded().legal_moves(
-        rules.name,
-        [list(p) for p in table.piles],
-        table.redeals_used,
-        rules.max_redeals,
-        rules.draw_count,
-        table.base,
-    )
+    return _loaded().legal_moves(*_position(table))
 
 
 def perft(table: Table, depth: int) -> list[int]:
     """Distinct positions the core reaches after exactly 1..``depth`` actions."""
-    rules = table.rules
-    return _loaded().perft(
-        rules.name,
-        [list(p) for p in table.piles],
-        table.redeals_used,
-        rules.max_redeals,
-        rules.draw_count,
-        table.base,
-        depth,
-    )
+    return _loaded().perft(*_position(table), depth)
 
 
 __all__ = ["MEMORY_MB", "CoreSearch", "available", "legal_moves", "perft"]

@@ -120,6 +120,12 @@ struct Pos {
         }
         return card;
     }
+    // the first empty column, or 0 (of several empty columns only the first is a target)
+    int first_empty() const {
+        for (int c = T0; c < T0 + ncols; ++c)
+            if (!pl[c].n) return c;
+        return 0;
+    }
     int foundation_cards() const {
         return pl[3].n + pl[4].n + pl[5].n + pl[6].n;
     }

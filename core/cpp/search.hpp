@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,17 @@ class Search {
     bool safe(int card) const;
     // scratch lists the move generators reuse, so that a node allocates nothing
     std::vector<SMove> mid_buf, last_buf;
+    // the generators' three lists (``out`` is the first): returns mid and last, cleared
+    std::pair<std::vector<SMove>&, std::vector<SMove>&> lists() {
+        mid_buf.clear();
+        last_buf.clear();
+        return {mid_buf, last_buf};
+    }
+    // first + mid + last, the order every generator gives its moves in
+    void join(std::vector<SMove>& out) const {
+        out.insert(out.end(), mid_buf.begin(), mid_buf.end());
+        out.insert(out.end(), last_buf.begin(), last_buf.end());
+    }
     std::vector<Reach> reach_buf;
 
   private:

@@ -28,16 +28,8 @@ bool safe_eagle_wing(const Search&, int) { return true; }
 void moves_eagle_wing(Search& s, std::vector<SMove>& out) {
     const Pos& p = s.pos;
     const int ncols = s.cfg.ncols;
-    std::vector<SMove>& mid = s.mid_buf;
-    std::vector<SMove>& last = s.last_buf;
-    mid.clear();
-    last.clear();
-    int empty = 0;
-    for (int c = T0; c < T0 + ncols; ++c)
-        if (!p.pl[c].n) {
-            empty = c;
-            break;
-        }
+    auto [mid, last] = s.lists();
+    const int empty = p.first_empty();
     int sources[MAX_COLS + 2], ns = 0;
     for (int c = T0; c < T0 + ncols; ++c) sources[ns++] = c;
     sources[ns++] = WASTE;
@@ -66,8 +58,7 @@ void moves_eagle_wing(Search& s, std::vector<SMove>& out) {
                                  static_cast<uint8_t>(r.nr), WASTE, static_cast<uint8_t>(dst), 1});
         onto_columns(s, card, WASTE, r.i, r.draws, r.nr, last, empty);
     }
-    out.insert(out.end(), mid.begin(), mid.end());
-    out.insert(out.end(), last.begin(), last.end());
+    s.join(out);
 }
 
 // ---- the plain rules (EagleWing.legal_moves) --------------------------------------------

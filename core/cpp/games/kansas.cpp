@@ -23,16 +23,8 @@ void moves_kansas(Search& s, std::vector<SMove>& out) {
     s.fits(fits);
     const int pcol = p.pending & 15;
     const bool free = !pcol;
-    std::vector<SMove>& mid = s.mid_buf;
-    std::vector<SMove>& last = s.last_buf;
-    mid.clear();
-    last.clear();
-    int empty = 0;
-    for (int c = T0; c < T0 + ncols; ++c)
-        if (!p.pl[c].n) {
-            empty = c;
-            break;
-        }
+    auto [mid, last] = s.lists();
+    const int empty = p.first_empty();
     const Pile& reserve = p.pl[RESERVE];
     if (free) {
         int sources[MAX_COLS + 2], ns = 0;
@@ -119,8 +111,7 @@ void moves_kansas(Search& s, std::vector<SMove>& out) {
             if (tops_r[k] == want && canon[tops_c[k]]) last.push_back(mk(tops_c[k]));
         if (empty) last.push_back(mk(empty));
     }
-    out.insert(out.end(), mid.begin(), mid.end());
-    out.insert(out.end(), last.begin(), last.end());
+    s.join(out);
 }
 
 // ---- the plain rules (Kansas.legal_moves) -----------------------------------------------

@@ -110,16 +110,8 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
             }
         }
     }
-    std::vector<SMove>& mid = s.mid_buf;
-    std::vector<SMove>& last = s.last_buf;
-    mid.clear();
-    last.clear();
-    int empty = 0;
-    for (int c = T0; c < T0 + ncols; ++c)
-        if (!p.pl[c].n) {
-            empty = c;
-            break;
-        }
+    auto [mid, last] = s.lists();
+    const int empty = p.first_empty();
     // to the foundations (safe ones were forced already)
     for (int c = T0; c < T0 + ncols; ++c) {
         const Pile& q = p.pl[c];
@@ -188,8 +180,7 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
         if (prune && s.safe(card)) continue;  // it would be forced straight back up
         to_columns(s, canon, card, f, -1, 0, 0, last, empty);
     }
-    out.insert(out.end(), mid.begin(), mid.end());
-    out.insert(out.end(), last.begin(), last.end());
+    s.join(out);
     if (s.lazy_stock) {
         lazy_filter(s, out, start);
         return;
