@@ -7,6 +7,8 @@
   from the click handler sending the intent to the page having drawn the new view.
 
     python benchmarks/widget_latency.py [--moves 200] [--no-lab]
+
+The harness runs twice, with the live answer (a search after every move) on and off.
 """
 
 from __future__ import annotations
@@ -84,9 +86,10 @@ def summary(label: str, ms: list[float]) -> str:
     )
 
 
-def harness_run(browser, n: int) -> None:
+def harness_run(browser, n: int, live: bool) -> None:
+    tag = "live on " if live else "live off"
     for game in ("eagle-wing", "saratoga", "kansas"):
-        w = SolitaireWidget(game, seed=3)
+        w = SolitaireWidget(game, seed=3, live_solver=live)
         sizes: list[int] = []
         w.observe(lambda ch, sizes=sizes: sizes.append(len(json.dumps(ch["new"]))), "view")
         ctx = browser.new_context(viewport={"width": 1100, "height": 900})
@@ -94,10 +97,10 @@ def harness_run(browser, n: int) -> None:
         Harness(page, w, width=960)
         pairs = page.evaluate(DRIVER, n)
         ctx.close()
-        print(summary(f"  harness {game:10s} click-to-render", [a for a, _ in pairs]))
-        print(summary(f"  harness {game:10s} drawing only   ", [b for _, b in pairs]))
+        print(summary(f"  harness {tag} {game:10s} click-to-render", [a for a, _ in pairs]))
+        print(summary(f"  harness {tag} {game:10s} drawing only   ", [b for _, b in pairs]))
         print(
-            f"  harness {game:10s} view bytes per update: median "
+            f"  harness {tag} {game:10s} view bytes per update: median "
             f"{statistics.median(sizes):.0f}, max {max(sizes)}"
         )
 
@@ -144,7 +147,9 @@ def main() -> None:
             f"click-to-render over {args.moves} moves (goal p95 <= 16 ms harness, "
             "<= 100 ms JupyterLab)"
         )
-        harness_run(browser, args.moves)
+        # the live answer searches after every move: with it and without, side by side
+        for live in (True, False):
+            harness_run(browser, args.moves, live)
         if not args.no_lab:
             lab_run(browser, args.moves)
         browser.close()
