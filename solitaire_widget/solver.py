@@ -282,6 +282,15 @@ class Search:
             text += f"*{n}"
         return ["draw"] * draws + [text] if draws else [text]
 
+    def first_empty(self) -> int:
+        """The first empty column, or 0: of several empty columns only the first is a
+        target (they are interchangeable)."""
+        piles = self.piles
+        for c in self.cols:
+            if not piles[c]:
+                return c
+        return 0
+
     def won(self) -> bool:
         p = self.piles
         return len(p[F0]) + len(p[F1]) + len(p[F2]) + len(p[F3]) == 52

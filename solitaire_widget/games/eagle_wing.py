@@ -140,11 +140,7 @@ class EagleWing(Rules):
         first: list[SMove] = []
         mid: list[SMove] = []
         last: list[SMove] = []
-        empty = 0
-        for c in cols:
-            if not piles[c]:
-                empty = c
-                break
+        empty = s.first_empty()
         reserve = piles[RESERVE]
         sources = [*cols, WASTE]
         if len(reserve) == 1:

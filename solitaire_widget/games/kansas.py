@@ -196,11 +196,7 @@ class Kansas(Rules):
         first: list[SMove] = []
         mid: list[SMove] = []
         last: list[SMove] = []
-        empty = 0
-        for c in cols:
-            if not piles[c]:
-                empty = c
-                break
+        empty = s.first_empty()
         reserve = piles[RESERVE]
         waste = piles[WASTE]
         if free:

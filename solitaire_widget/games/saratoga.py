@@ -248,11 +248,7 @@ class Saratoga(Rules):
         first: list[SMove] = []
         mid: list[SMove] = []
         last: list[SMove] = []
-        empty = 0
-        for c in cols:
-            if not piles[c]:
-                empty = c
-                break
+        empty = s.first_empty()
         # to the foundations (safe ones were forced already)
         for c in cols:
             p = piles[c]
