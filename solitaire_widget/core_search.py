@@ -52,9 +52,10 @@ class CoreSearch:
         prune: bool = True,
         order: int | None = None,
         memory_mb: float = MEMORY_MB,
+        waste_cap: int | None = None,
     ) -> None:
         self.rules = table.rules
-        self._search = _loaded().Search(*_position(table), prune, order, memory_mb)
+        self._search = _loaded().Search(*_position(table), prune, order, memory_mb, waste_cap)
 
     @property
     def nodes(self) -> int:

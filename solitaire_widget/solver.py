@@ -68,6 +68,10 @@ Rec = tuple[SMove, Any, int, int]
 
 CHECK_EVERY = 512  # nodes between looks at the clock
 
+# What the transposition table of one streamliner may take at most, in MB, in the
+# compiled core (a side search, beside the main search's table)
+STREAMLINER_MB = 64.0
+
 # added to a pending column's index when its card was drawn from the stock (so that the
 # transposition table tells the "drawn" pending rule from the "waste" one; see
 # Search.pending and Rules.search_pending_rule)
@@ -106,10 +110,20 @@ class BudgetSpent(Exception):
 class Search:
     """One search from one position. ``prune=False`` switches off every dominance rule
     (safe moves, partial-group restriction) for testing them against the plain search.
+
+    ``waste_cap`` makes it a streamliner: a position whose waste holds more cards than
+    that is stored but never expanded. Such a search covers only part of the game, so
+    its "won" is a win like any other and its "lost" proves nothing (``Solver`` uses it
+    only to find wins; see ``Rules.search_streamliners``).
     """
 
     def __init__(
-        self, table: Table, *, prune: bool = True, order: random.Random | None = None
+        self,
+        table: Table,
+        *,
+        prune: bool = True,
+        order: random.Random | None = None,
+        waste_cap: int | None = None,
     ) -> None:
         rules = table.rules
         if type(rules).search_moves is Rules.search_moves:
@@ -165,6 +179,17 @@ class Search:
         self._force = partial(hooks.search_force, rules, self)
         if order is not None:
             self.gen = self._shuffled(self.gen, order)
+        if waste_cap is not None:
+            self.gen = self._capped(self.gen, self.piles[WASTE], waste_cap)
+
+    @staticmethod
+    def _capped(gen: Any, waste: list[int], cap: int) -> Any:
+        def capped() -> list[SMove]:
+            # the move generator of a position past the cap is not even asked (the
+            # compiled core's ``Search::gen`` returns at the same test)
+            return gen() if len(waste) <= cap else []
+
+        return capped
 
     @staticmethod
     def _shuffled(gen: Any, rng: random.Random) -> Any:
@@ -540,33 +565,52 @@ class Solver:
         prune: bool = True,
         probes: bool | None = None,
         relax: bool | None = None,
+        streamline: bool | None = None,
         engine: str = "auto",
         memory_mb: float | None = None,
     ) -> None:
         source: Table = game if isinstance(game, TableType) else game.table
         table = source.copy()
         self.table = table
-        self.engine = _engine(engine, table.rules.name)
+        rules = table.rules
+        self.engine = _engine(engine, rules.name)
         self._memory_mb = memory_mb
-        self.probes = (table.rules.search_probes if probes is None else probes) and prune
+        self.probes = (rules.search_probes if probes is None else probes) and prune
         self.main = self._search(table, prune=prune)
         loose = _loosest(table) if self.probes and relax is not False else None
         # the search under the loosest rules, while it may still decide something
         self.wide = self._search(loose) if loose is not None else None
+        # the streamliners' waste caps (made at their first turn), while any is running
+        self.streamliners: tuple[int, ...] = (
+            tuple(rules.search_streamliners) if prune and streamline is not False else ()
+        )
+        self._lines: list[Any] | None = None
+        self._next_line = 0  # the streamliner whose turn is next
         self.runs = 0  # calls to run so far
         self.k = 0  # probes started so far (each probe's order is seeded by its number)
         self.nodes = 0
         self.seconds = 0.0
         self.verdict: tuple[str, list[str]] | None = None
 
-    def _search(self, table: Table, *, prune: bool = True, order: int | None = None) -> Any:
-        """One search of ``table`` by this solver's engine; ``order`` seeds a probe's."""
+    def _search(
+        self,
+        table: Table,
+        *,
+        prune: bool = True,
+        order: int | None = None,
+        waste_cap: int | None = None,
+    ) -> Any:
+        """One search of ``table`` by this solver's engine; ``order`` seeds a probe's,
+        ``waste_cap`` makes a streamliner."""
         if self.engine == "core":
             from .core_search import MEMORY_MB, CoreSearch
 
             mb = MEMORY_MB if self._memory_mb is None else self._memory_mb
-            return CoreSearch(table, prune=prune, order=order, memory_mb=mb)
-        return Search(table, prune=prune, order=None if order is None else random.Random(order))
+            if waste_cap is not None:  # a streamliner is a side search: it keeps less
+                mb = min(mb, STREAMLINER_MB)
+            return CoreSearch(table, prune=prune, order=order, memory_mb=mb, waste_cap=waste_cap)
+        rng = None if order is None else random.Random(order)
+        return Search(table, prune=prune, order=rng, waste_cap=waste_cap)
 
     @property
     def result(self) -> str:
@@ -590,7 +634,8 @@ class Solver:
         self, seconds: float | None, nodes: int | None, start: float
     ) -> tuple[str, list[str]] | None:
         main = self.main
-        if not self.probes or (seconds is None and nodes is None):
+        lines = self.streamliners
+        if not (self.probes or lines) or (seconds is None and nodes is None):
             before = main.nodes
             try:
                 return main.run(seconds, nodes)
@@ -600,7 +645,10 @@ class Solver:
                 self.nodes += main.nodes - before
         # The first run gives the main search half (6/16 with the loosest rules also to
         # search); then turns of (loosest rules 2/16, probe 1/16, main 1/16), or of
-        # (probe, main) where there are no looser rules.
+        # (probe, main) where there are no looser rules. Streamliners (for games with no
+        # probes) have 1/16 after the main search's first 1/16, then the main search
+        # 6/16, then turns of (streamliners 1/16, main 3/16): their wins come cheap, but
+        # only the main search proves a loss.
         share_s = None if seconds is None else seconds / 16
         share_n = None if nodes is None else max(nodes // 16, CHECK_EVERY)
         used = 0
@@ -610,23 +658,71 @@ class Solver:
                 return False
             return nodes is None or used < nodes
 
-        def turn(search: Search, parts: int) -> tuple[str, list[str]] | None:
+        def spend(
+            search: Search, secs: float | None, count: int | None
+        ) -> tuple[str, list[str]] | None:
             nonlocal used
             before = search.nodes
             try:
-                return search.run(
-                    None if share_s is None else share_s * parts,
-                    None if share_n is None else share_n * parts,
-                )
+                return search.run(secs, count)
             except BudgetSpent:
                 return None
             finally:
                 used += search.nodes - before
                 self.nodes += search.nodes - before
 
+        def turn(search: Search, parts: int) -> tuple[str, list[str]] | None:
+            return spend(
+                search,
+                None if share_s is None else share_s * parts,
+                None if share_n is None else share_n * parts,
+            )
+
+        def streamline() -> tuple[str, list[str]] | None:
+            # One turn (1/16) for the streamliners still running, shared out in turn from
+            # where the last turn stopped (a search looks at its budget only every
+            # CHECK_EVERY nodes, so each gets at least that many and the turn ends when
+            # its share is spent). One that runs out has searched all it covers, with no
+            # win, and is dropped.
+            if self._lines is None:
+                self._lines = [self._search(self.table, waste_cap=c) for c in lines]
+            began, spent_before = time.perf_counter(), used
+            todo = len(self._lines)  # each runs at most once a turn
+            while todo and self._lines and left():
+                secs = count = None
+                if share_s is not None:
+                    secs = share_s - (time.perf_counter() - began)
+                    if secs <= 0:
+                        break
+                    secs /= todo
+                if share_n is not None:
+                    count = share_n - (used - spent_before)
+                    if count <= 0:
+                        break
+                    count = max(count // todo, CHECK_EVERY)
+                todo -= 1
+                search = self._lines[self._next_line % len(self._lines)]
+                verdict = spend(search, secs, count)
+                if verdict is None:
+                    self._next_line += 1
+                elif verdict[0] == "won":
+                    return verdict
+                else:
+                    self._lines.remove(search)
+            return None
+
         out = None
         if self.runs == 0:
-            out = turn(main, 8 if self.wide is None else 6)
+            if lines and not self.probes:
+                # the main search first, briefly (most deals are decided at once), then
+                # the streamliners, then the main search again
+                out = turn(main, 1)
+                if out is None and left():
+                    out = streamline()
+                if out is None and left():
+                    out = turn(main, 6)
+            else:
+                out = turn(main, 8 if self.wide is None else 6)
         while out is None and left():
             if self.wide is not None:
                 verdict = turn(self.wide, 2)
@@ -636,13 +732,18 @@ class Solver:
                         return verdict
                 if not left():
                     break
-            self.k += 1
-            probe = self._search(self.table, order=self.k)
-            found = turn(probe, 1)
-            if found is not None:  # a probe that runs to the end is a whole search too
-                return found
+            if self.probes:
+                self.k += 1
+                probe = self._search(self.table, order=self.k)
+                found = turn(probe, 1)
+                if found is not None:  # a probe that runs to the end is a whole search too
+                    return found
+            elif lines and self._lines:
+                found = streamline()
+                if found is not None:
+                    return found
             if left():
-                out = turn(main, 1)
+                out = turn(main, 1 if self.probes else 3)
         return out
 
 
@@ -654,6 +755,7 @@ def solve(
     prune: bool = True,
     probes: bool | None = None,
     relax: bool | None = None,
+    streamline: bool | None = None,
     engine: str = "auto",
     memory_mb: float | None = None,
 ) -> SolveResult:
@@ -676,13 +778,26 @@ def solve(
     loosest rules (see ``_loosest``). If that search proves the position lost, it is
     lost here too; if it finds a win whose line is also legal here, that is the answer.
 
+    ``streamline`` (by default on where the game names waste caps,
+    ``Rules.search_streamliners``, and there are no probes): a sixteenth of the budget,
+    after the main search's first sixteenth, then turns, go to streamliners, searches that never expand a position whose
+    waste holds more cards than their cap. Each covers only part of the game, so a win
+    from one is a win and its running out proves nothing; the main search keeps the
+    rest of the budget, and only it proves a deal lost.
+
     ``engine``: ``"auto"`` (the compiled core where it is loaded, else Python), ``"core"``
     or ``"python"``; the result's ``engine`` says which ran. Both searches are the same
     search, node for node (tests/test_core.py); the core is some 20-40 times faster.
     ``memory_mb`` caps the core's transposition table (``core_search.MEMORY_MB``).
     """
     return Solver(
-        game, prune=prune, probes=probes, relax=relax, engine=engine, memory_mb=memory_mb
+        game,
+        prune=prune,
+        probes=probes,
+        relax=relax,
+        streamline=streamline,
+        engine=engine,
+        memory_mb=memory_mb,
     ).run(seconds, nodes)
 
 

@@ -124,8 +124,10 @@ def test_core_play_equals_table_apply():
             assert piles == g.table.piles and used == g.table.redeals_used
 
 
-def python_run(table, budget: int, prune: bool = True) -> tuple[str, list[str], int]:
-    s = Search(table, prune=prune)
+def python_run(
+    table, budget: int, prune: bool = True, waste_cap: int | None = None
+) -> tuple[str, list[str], int]:
+    s = Search(table, prune=prune, waste_cap=waste_cap)
     try:
         result, line = s.run(None, budget)
     except BudgetSpent:
@@ -133,8 +135,10 @@ def python_run(table, budget: int, prune: bool = True) -> tuple[str, list[str], 
     return result, list(line), s.nodes
 
 
-def core_run(table, budget: int, prune: bool = True) -> tuple[str, list[str], int]:
-    s = CoreSearch(table, prune=prune)
+def core_run(
+    table, budget: int, prune: bool = True, waste_cap: int | None = None
+) -> tuple[str, list[str], int]:
+    s = CoreSearch(table, prune=prune, waste_cap=waste_cap)
     try:
         result, line = s.run(None, budget)
     except BudgetSpent:
@@ -163,6 +167,19 @@ def test_search_node_for_node_from_positions_in_play():
             g = Game(name, seed=rng.randint(1, 100_000), **options)
             walk(g, rng, rng.randint(5, 60))
             assert core_run(g.table, 4_000) == python_run(g.table, 4_000), g.history
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=IDS)
+def test_streamliners_node_for_node(name, options):
+    # a waste cap stops the same nodes in both (the position is stored, not expanded),
+    # down to a search that runs out ("lost" under its cap) or wins
+    for seed in range(1, 11):
+        t = Game(name, seed=seed, **options).table
+        for cap in (0, 3, 8):
+            assert core_run(t, 3_000, waste_cap=cap) == python_run(t, 3_000, waste_cap=cap), (
+                seed,
+                cap,
+            )
 
 
 @pytest.mark.parametrize(("name", "options"), VARIANTS, ids=IDS)
@@ -284,6 +301,9 @@ def test_bad_budgets_and_caps_are_refused():
     a = args_of(Game("saratoga", seed=3))
     with pytest.raises(ValueError, match="memory_mb"):
         core.Search(**a, memory_mb=0)
+    for cap in (-1, 53):
+        with pytest.raises(ValueError, match="waste_cap"):
+            core.Search(**a, waste_cap=cap)
     s = core.Search(**a)
     with pytest.raises(ValueError, match="nodes"):
         s.run(None, -5)

@@ -77,7 +77,7 @@ def test_a_game_without_search_hooks_is_refused_by_name() -> None:
     rules = table.rules
     assert rules.safe_card(table.piles, None, 0) is False
     assert rules.search_pending_rule() is None and rules.loosest() is None
-    assert rules.search_probes is False
+    assert rules.search_probes is False and rules.search_streamliners == ()
 
 
 def test_the_general_foundation_fit_asks_drop_reason() -> None:
@@ -190,6 +190,10 @@ def test_probes_and_looser_rules_come_from_the_rules(name, options) -> None:
         assert type(loose) is type(rules)
         assert loose.loosest() is None  # the loosest rules have nothing looser
         assert solver_.wide.rules is not rules
+    # the streamliners' caps too, on by default, off with the plain search
+    assert solver_.streamliners == tuple(type(rules).search_streamliners)
+    assert Solver(g, engine="python", streamline=False).streamliners == ()
+    assert Solver(g, engine="python", prune=False).streamliners == ()
 
 
 def test_kansas_autoplay_sends_up_a_rank_one_card_once_every_foundation_is_started() -> None:

@@ -6,7 +6,8 @@ import pytest
 
 from solitaire_widget import Game
 from solitaire_widget.games import EagleWing
-from solitaire_widget.solver import BudgetSpent, Search, SolveResult, _wins_here, solve
+from solitaire_widget import core_search
+from solitaire_widget.solver import BudgetSpent, Search, Solver, SolveResult, _wins_here, solve
 
 VARIANTS = [
     ("eagle-wing", {}),
@@ -363,6 +364,34 @@ def test_probes_find_a_win_the_main_order_reaches_late():
     r = solve(g, seconds=None, nodes=200_000)
     assert r.result == "won" and r.nodes <= 200_000 + 2 * 1024
     assert replays(g, r.solution)
+
+
+@pytest.mark.parametrize("engine", ["python", "core"])
+def test_streamliners_find_a_win_the_main_search_reaches_late(engine):
+    # Kansas seed 12: the main search has not found a win after millions of nodes; a
+    # search that keeps the waste short finds one within a few thousand
+    if engine == "core" and not core_search.available("kansas"):
+        pytest.skip("the compiled core is not installed")
+    g = Game("kansas", seed=12)
+    alone = solve(g, seconds=None, nodes=100_000, streamline=False, engine=engine)
+    assert alone.result == "unknown"
+    r = solve(g, seconds=None, nodes=100_000, engine=engine)
+    assert r.result == "won" and r.engine == engine and r.nodes <= 100_000 + 2 * 1024
+    assert replays(g, r.solution)
+
+
+def test_streamliners_that_run_out_prove_nothing():
+    # Kansas seed 1: every cap up to 14 is searched to its end within 60,000 nodes
+    # without a win, which says nothing of the deal itself: still undecided
+    g = Game("kansas", seed=1)
+    s = Solver(g, engine="python")
+    assert s.streamliners == (4, 6, 8, 10, 12, 14, 16, 20)
+    r = s.run(seconds=None, nodes=120_000)
+    assert r.result == "unknown"
+    assert s._lines is not None and len(s._lines) < len(s.streamliners)  # some ran out
+    # and a loss is still the main search's alone: Kansas seed 4, the same count as ever
+    assert solve(Game("kansas", seed=4), seconds=None, nodes=10**6).result == "lost"
+    assert solve(Game("kansas", seed=4), seconds=None).nodes == 206_712
 
 
 @pytest.mark.parametrize("options", [{"draw": 1, "redeals": 2}, {"draw": 3, "redeals": None}])

@@ -35,12 +35,15 @@ class PySearch {
   public:
     PySearch(const std::string& game, const std::vector<std::vector<int>>& piles, int used,
              std::optional<int> max_redeals, int draw, std::optional<int> base, bool prune,
-             std::optional<uint64_t> order_seed, double memory_mb) {
+             std::optional<uint64_t> order_seed, double memory_mb, std::optional<int> waste_cap) {
         if (!(memory_mb >= 1.0) || memory_mb > 1024.0 * 1024.0)
             throw std::invalid_argument("memory_mb must be between 1 and 1048576");
+        if (waste_cap && (*waste_cap < 0 || *waste_cap > 52))
+            throw std::invalid_argument("waste_cap must be 0..52 or None");
         Spec s = make_spec(game, piles, used, max_redeals, draw, base);
         search_ = std::make_unique<sc::Search>(s.cfg, s.pos, prune, order_seed,
-                                               static_cast<size_t>(memory_mb * 1024 * 1024));
+                                               static_cast<size_t>(memory_mb * 1024 * 1024),
+                                               waste_cap ? *waste_cap : -1);
     }
 
     std::pair<std::string, std::vector<std::string>> run(std::optional<double> seconds,
@@ -120,10 +123,10 @@ NB_MODULE(_core, m) {
                          "its last budget stopped.")
         .def(nb::init<const std::string&, const std::vector<std::vector<int>>&, int,
                       std::optional<int>, int, std::optional<int>, bool, std::optional<uint64_t>,
-                      double>(),
+                      double, std::optional<int>>(),
              "game"_a, "piles"_a, "redeals_used"_a, "max_redeals"_a.none(), "draw"_a = 1,
              "base"_a.none() = nb::none(), "prune"_a = true, "order_seed"_a.none() = nb::none(),
-             "memory_mb"_a = 768.0)
+             "memory_mb"_a = 768.0, "waste_cap"_a.none() = nb::none())
         .def("run", &PySearch::run, "seconds"_a.none(), "nodes"_a.none(),
              "Search on for at most ``seconds`` and ``nodes`` more (None: no bound); returns "
              "(result, line) with result 'won', 'lost' or 'unknown'. The GIL is released.")

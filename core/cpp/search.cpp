@@ -11,8 +11,9 @@ uint64_t rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 }  // namespace
 
 Search::Search(const Config& c, const Pos& root, bool prune_, std::optional<uint64_t> order_seed,
-               size_t memory_bytes)
-    : cfg(c), pos(root), prune(prune_), table_(memory_bytes), order_(order_seed) {
+               size_t memory_bytes, int waste_cap)
+    : cfg(c), pos(root), prune(prune_), table_(memory_bytes), waste_cap_(waste_cap),
+      order_(order_seed) {
     // The flags of solver.py's Search, with the same names and the same arguments.
     stock_is_reserve = cfg.draw == 1 && cfg.unlimited();
     mirror = prune;
@@ -257,6 +258,7 @@ int Search::rank() const {
 
 // ---- the search -------------------------------------------------------------------------
 void Search::gen(std::vector<SMove>& out) {
+    if (waste_cap_ >= 0 && pos.w > waste_cap_) return;
     size_t start = out.size();
     switch (cfg.game) {
         case GameId::eagle_wing: moves_eagle_wing(*this, out); break;

@@ -50,8 +50,11 @@ struct Outcome {
 
 class Search {
   public:
+    // ``waste_cap`` >= 0 makes the search a streamliner: a position whose waste holds
+    // more cards is stored but not expanded, so the search can find a win and never
+    // proves a loss (solver.py's ``Search``, argued where a game asks for it).
     Search(const Config& cfg, const Pos& root, bool prune, std::optional<uint64_t> order_seed,
-           size_t memory_bytes);
+           size_t memory_bytes, int waste_cap = -1);
 
     // Search on for at most ``seconds`` (< 0: no bound) and ``nodes`` more (< 0: none).
     Outcome run(double seconds, int64_t nodes);
@@ -88,7 +91,7 @@ class Search {
     std::vector<Reach> reach_buf;
 
   private:
-    void gen(std::vector<SMove>& out);
+    void gen(std::vector<SMove>& out);  // nothing past the waste cap
     void force();  // appends the forced moves' records to forced_
     Key key() const;
     int rank() const;
@@ -111,6 +114,7 @@ class Search {
     bool started_ = false;
     std::optional<Outcome> verdict_;
     int64_t nodes_ = 0;
+    int waste_cap_ = -1;
     std::optional<uint64_t> order_;
     uint64_t rng_ = 0;
 };

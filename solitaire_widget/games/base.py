@@ -163,6 +163,12 @@ class Rules:
     # orders) besides the main search; the game says where they pay
     search_probes: ClassVar[bool] = False
 
+    # the waste caps of the streamliners ``solve`` runs by default beside the main
+    # search: searches that never expand a position whose waste holds more cards than
+    # the cap (``solver.Search``'s ``waste_cap``), to find wins early; their "lost"
+    # proves nothing. Empty where they do not pay; the game says why where they do.
+    search_streamliners: ClassVar[tuple[int, ...]] = ()
+
     def search_moves(self, s: Search) -> list[SMove]:
         """Every move the search should try from its position, best first.
 
