@@ -780,10 +780,11 @@ def solve(
 
     ``streamline`` (by default on where the game names waste caps,
     ``Rules.search_streamliners``, and there are no probes): a sixteenth of the budget,
-    after the main search's first sixteenth, then turns, go to streamliners, searches that never expand a position whose
-    waste holds more cards than their cap. Each covers only part of the game, so a win
-    from one is a win and its running out proves nothing; the main search keeps the
-    rest of the budget, and only it proves a deal lost.
+    after the main search's first sixteenth, then turns, go to streamliners, searches
+    that never expand a position whose waste holds more cards than their cap. Each
+    covers only part of the game, so a win from one is a win and its running out
+    proves nothing; the main search keeps the rest of the budget, and only it proves a
+    deal lost.
 
     ``engine``: ``"auto"`` (the compiled core where it is loaded, else Python), ``"core"``
     or ``"python"``; the result's ``engine`` says which ran. Both searches are the same
