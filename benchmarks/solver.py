@@ -3,6 +3,11 @@
     python benchmarks/solver.py                         # 40 deals per variant, 10 s each
     python benchmarks/solver.py --deals 100 --seconds 10 --python-seconds 2
     python benchmarks/solver.py --engines core          # the core alone
+    python benchmarks/solver.py --engines core,core-plain --variants Kansas
+
+``core-plain`` is the core without the game's streamliners (``solve(streamline=False)``:
+the solver as it was before them), run only for the variants whose game has some, so
+that the two stand side by side on the same deals.
 
 For each variant, deals 1..N are solved one by one by each engine, each engine in a
 fresh worker process of its own (so that its peak memory is its own), the two engines of
@@ -39,11 +44,15 @@ VARIANTS = [
 def bench(game: str, options: dict, deals: int, seconds: float, engine: str) -> dict:
     """One engine over one variant's deals, in its own process."""
     from solitaire_widget import Game
+    from solitaire_widget.solver import solve
 
+    plain = engine == "core-plain"
     times, cpu, nodes, results = [], [], 0, []
     for seed in range(1, deals + 1):
         c0 = time.process_time()
-        r = Game(game, seed=seed, **options).solve(seconds=seconds, engine=engine)
+        g = Game(game, seed=seed, **options)
+        streamline = False if plain else None  # None: as the game says
+        r = solve(g, seconds, engine="core" if plain else engine, streamline=streamline)
         cpu.append(time.process_time() - c0)
         times.append(r.seconds)
         nodes += r.nodes
@@ -80,6 +89,12 @@ def main() -> None:
     engines = args.engines.split(",")
     py_seconds = args.seconds if args.python_seconds is None else args.python_seconds
     variants = [v for v in VARIANTS if args.variants is None or v[0] in args.variants.split(",")]
+
+    def runs(game: str, engine: str) -> bool:  # core-plain only where it differs from core
+        from solitaire_widget.games import GAMES
+
+        return engine != "core-plain" or bool(GAMES[game].search_streamliners)
+
     start = time.time()
     with ProcessPoolExecutor(args.workers, max_tasks_per_child=1) as pool:
         jobs = {
@@ -88,6 +103,7 @@ def main() -> None:
             )
             for title, g, o in variants
             for e in engines
+            if runs(g, e)
         }
         out = {k: j.result() for k, j in jobs.items()}
     print(
@@ -101,6 +117,8 @@ def main() -> None:
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     for title, _, _ in variants:
         for e in engines:
+            if (title, e) not in out:
+                continue
             r = out[title, e]
             t, res = r["times"], r["results"]
             decided = [x for x, v in zip(t, res, strict=True) if v != "unknown"]

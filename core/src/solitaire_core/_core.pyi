@@ -9,7 +9,7 @@ class Search:
     A depth-first search for a win from one position; run() goes on where its last budget stopped.
     """
 
-    def __init__(self, game: str, piles: Sequence[Sequence[int]], redeals_used: int, max_redeals: int | None, draw: int = 1, base: int | None = None, prune: bool = True, order_seed: int | None = None, memory_mb: float = 512.0) -> None: ...
+    def __init__(self, game: str, piles: Sequence[Sequence[int]], redeals_used: int, max_redeals: int | None, draw: int = 1, base: int | None = None, prune: bool = True, order_seed: int | None = None, memory_mb: float = 768.0, waste_cap: int | None = None) -> None: ...
 
     def run(self, seconds: float | None, nodes: int | None) -> tuple[str, list[str]]:
         """
