@@ -404,6 +404,15 @@ def test_a_deal_the_loosest_rules_lose_is_lost(options):
     assert r.result == "lost" and r.nodes <= 20_000 + 2 * 1024
 
 
+def test_the_side_searches_have_their_turn_after_a_sixteenth():
+    # Saratoga's default game, seed 8: the loosest rules lose it in some 18,000 nodes,
+    # the main search in millions; with 16 million nodes to spend, the loosest rules'
+    # first turn comes once the main search has had a sixteenth (it used to be 6/16)
+    g = Game("saratoga", seed=8)
+    r = solve(g, seconds=None, nodes=16_000_000)
+    assert r.result == "lost" and r.nodes <= 1_000_000 + 1024 + 100_000
+
+
 def test_a_win_under_looser_rules_counts_only_where_it_replays():
     # seed 80 is won with unlimited redeals by a line that turns the waste over more
     # than twice: a win there, not in the default game
