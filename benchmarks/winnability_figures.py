@@ -106,12 +106,19 @@ def run(variant: str, deals: int, nodes: int, workers: int) -> None:
                 print(f"{variant}: {i}/{len(todo)} in {time.time() - start:.0f} s", flush=True)
 
 
-def retry(variant: str, nodes: int, workers: int) -> None:
-    """Solve again, with a bigger node budget, the deals a run left undecided."""
+def retry(variant: str, nodes: int, workers: int, upto: int | None = None) -> None:
+    """Solve again, with a bigger node budget, the deals a run left undecided (those
+    with seeds up to ``upto``, if given), in the order of their seeds."""
     _, game, options = VARIANTS[variant]
     path = OUT / f"{variant}.csv"
     rows = read(path)
-    todo = [int(r["seed"]) for r in rows if r["result"] == "unknown" and int(r["nodes"]) < nodes]
+    todo = [
+        int(r["seed"])
+        for r in rows
+        if r["result"] == "unknown"
+        and int(r["nodes"]) < nodes
+        and (upto is None or int(r["seed"]) <= upto)
+    ]
     if not todo:
         return
     start = time.time()
@@ -317,7 +324,12 @@ def readme() -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--deals", type=int, default=2000)
+    ap.add_argument(
+        "--deals",
+        type=int,
+        default=None,
+        help="seeds 1..DEALS (a run: 2000 if not given; --retry: every seed if not given)",
+    )
     ap.add_argument("--nodes", type=int, default=100_000, help="search nodes per deal")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--only", nargs="*", choices=list(VARIANTS))
@@ -345,9 +357,9 @@ def main() -> None:
     if not args.table:
         for variant in args.only or VARIANTS:
             if args.retry:
-                retry(variant, args.nodes, args.workers)
+                retry(variant, args.nodes, args.workers, args.deals)
             else:
-                run(variant, args.deals, args.nodes, args.workers)
+                run(variant, args.deals or 2000, args.nodes, args.workers)
     print(table(args.nodes))
     print(check())
 
