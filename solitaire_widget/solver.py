@@ -665,7 +665,15 @@ class Solver:
         def spend(
             search: Search, secs: float | None, count: int | None
         ) -> tuple[str, list[str]] | None:
+            # never past what is left of the whole budget (a search looks at its budget
+            # every CHECK_EVERY nodes, so the whole run ends within that of its bound)
             nonlocal used
+            if nodes is not None and count is not None:
+                count = min(count, nodes - used)
+            if seconds is not None and secs is not None:
+                secs = min(secs, seconds - (time.perf_counter() - start))
+            if (count is not None and count <= 0) or (secs is not None and secs <= 0):
+                return None
             before = search.nodes
             try:
                 return search.run(secs, count)
