@@ -69,9 +69,9 @@ Rec = tuple[SMove, Any, int, int]
 CHECK_EVERY = 512  # nodes between looks at the clock
 
 # What the transposition table of one streamliner may take at most, in MB, in the
-# compiled core: a side search beside the main one, so at most a quarter of the main
-# search's cap too (most run out, and are dropped, long before either)
-STREAMLINER_MB = 64.0
+# compiled core: a side search beside the main one, so at most a sixteenth of the main
+# search's cap too (eight of them, most of which run out, and are dropped, long before)
+STREAMLINER_MB = 32.0
 
 # added to a pending column's index when its card was drawn from the stock (so that the
 # transposition table tells the "drawn" pending rule from the "waste" one; see
@@ -608,7 +608,7 @@ class Solver:
 
             mb = MEMORY_MB if self._memory_mb is None else self._memory_mb
             if waste_cap is not None:  # a streamliner is a side search: it keeps less
-                mb = max(1.0, min(mb / 4, STREAMLINER_MB))
+                mb = max(1.0, min(mb / 16, STREAMLINER_MB))
             return CoreSearch(table, prune=prune, order=order, memory_mb=mb, waste_cap=waste_cap)
         rng = None if order is None else random.Random(order)
         return Search(table, prune=prune, order=rng, waste_cap=waste_cap)
