@@ -70,7 +70,8 @@ CHECK_EVERY = 512  # nodes between looks at the clock
 
 # What the transposition table of one streamliner may take at most, in MB, in the
 # compiled core: a side search beside the main one, so at most a sixteenth of the main
-# search's cap too (eight of them, most of which run out, and are dropped, long before)
+# search's cap too (eight of them could take half as much again as the main search;
+# most run out, and are dropped with their tables, long before)
 STREAMLINER_MB = 32.0
 
 # added to a pending column's index when its card was drawn from the stock (so that the
@@ -181,6 +182,8 @@ class Search:
         if order is not None:
             self.gen = self._shuffled(self.gen, order)
         if waste_cap is not None:
+            if not 0 <= waste_cap <= 52:
+                raise ValueError(f"waste_cap must be 0..52 or None, not {waste_cap!r}")
             self.gen = self._capped(self.gen, self.piles[WASTE], waste_cap)
 
     @staticmethod
@@ -667,13 +670,13 @@ class Solver:
         ) -> tuple[str, list[str]] | None:
             # never past what is left of the whole budget (a search looks at its budget
             # every CHECK_EVERY nodes, so the whole run ends within that of its bound)
+            # (a budget of 0 still lets a search answer for a position its forced moves
+            # win, and costs nothing else)
             nonlocal used
             if nodes is not None and count is not None:
-                count = min(count, nodes - used)
+                count = max(0, min(count, nodes - used))
             if seconds is not None and secs is not None:
-                secs = min(secs, seconds - (time.perf_counter() - start))
-            if (count is not None and count <= 0) or (secs is not None and secs <= 0):
-                return None
+                secs = max(0.0, min(secs, seconds - (time.perf_counter() - start)))
             before = search.nodes
             try:
                 return search.run(secs, count)
@@ -750,7 +753,8 @@ class Solver:
                 found = turn(probe, 1)
                 if found is not None:  # a probe that runs to the end is a whole search too
                     return found
-            elif lines and self._lines:
+            elif lines and (self._lines is None or self._lines):
+                # (None: the first run's budget ran out before their first turn)
                 found = streamline()
                 if found is not None:
                     return found

@@ -379,6 +379,34 @@ def test_streamliners_find_a_win_the_main_search_reaches_late(engine):
     assert replays(g, r.solution)
 
 
+@pytest.mark.parametrize("engine", ["python", "core"])
+def test_streamliners_join_a_search_whose_first_run_was_too_short_for_them(engine):
+    # a first run spent before their first turn must not shut them out of the next ones
+    if engine == "core" and not core_search.available("kansas"):
+        pytest.skip("the compiled core is not installed")
+    s = Solver(Game("kansas", seed=12), engine=engine)
+    assert s.run(seconds=None, nodes=300).result == "unknown" and s._lines is None
+    r = s.run(seconds=None, nodes=100_000)
+    assert r.result == "won" and replays(Game("kansas", seed=12), r.solution)
+
+
+def test_a_budget_of_nothing_still_sees_a_position_its_forced_moves_win():
+    # every card but the last of each suit up: the forced moves win at once
+    suits, ranks = "HSDC", "A23456789TJQK"
+    f = [[r + s for r in ranks[:-1]] for s in suits]
+    state = {"s": [], "w": [], "r": [], "f": f, "t": [["KH"], ["KS"], ["KD", "KC"]]}
+    g = Game.from_snapshot(state, "kansas", base="A")
+    for budget in ({"seconds": 0.0}, {"seconds": None, "nodes": 0}):
+        assert solve(g, **budget).result == "won", budget
+
+
+def test_a_search_refuses_a_waste_cap_out_of_range():
+    t = Game("kansas", seed=1).table
+    for cap in (-1, 53):
+        with pytest.raises(ValueError, match="waste_cap"):
+            Search(t, waste_cap=cap)
+
+
 def test_streamliners_that_run_out_prove_nothing():
     # Kansas seed 1: every cap up to 14 is searched to its end within 60,000 nodes
     # without a win, which says nothing of the deal itself: still undecided
