@@ -406,6 +406,30 @@ def test_solve_button_replays_a_win_step_by_step(make_harness):
     assert w.game.status == "playing" and w.game.moves == steps - 1
 
 
+def test_solve_button_wins_a_kansas_deal_through_its_streamliners(make_harness):
+    """Kansas deal 12: the main search alone has no answer after millions of positions;
+    Solve in the page finds the win through the streamliners and plays it to the end."""
+    w = SolitaireWidget("kansas", seed=12, live_solver=False)
+    w.scheduler = sched = ManualScheduler()
+    h = make_harness(w)
+    seq = h.seq()
+    h.page.click(".sw-btn-solve")
+    h.wait_seq(seq)
+    assert w.last_solve.result == "won" and w.replaying
+    steps = 0
+    while sched.pending:
+        v = h.version()
+        sched.run_next()
+        steps += 1
+        h.sync()
+        h.wait_version(v)
+        if steps == 40:
+            h.screenshot("kansas-12-solve-replay")
+    assert w.game.status == "won" and steps == len(w.last_solve.solution)
+    h.page.wait_for_selector(".sw-over:not([hidden])")
+    h.screenshot("kansas-12-solved")
+
+
 def test_stop_button_and_solver_switches(make_harness):
     w = SolitaireWidget("eagle-wing", seed=5, lang="el")
     w.scheduler = sched = ManualScheduler()
