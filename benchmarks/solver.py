@@ -47,12 +47,13 @@ def bench(game: str, options: dict, deals: int, seconds: float, engine: str) -> 
     from solitaire_widget.solver import solve
 
     plain = engine == "core-plain"
+    streamline = False if plain else None  # None: as the game says
+    engine = "core" if plain else engine
     times, cpu, nodes, results = [], [], 0, []
     for seed in range(1, deals + 1):
         c0 = time.process_time()
         g = Game(game, seed=seed, **options)
-        streamline = False if plain else None  # None: as the game says
-        r = solve(g, seconds, engine="core" if plain else engine, streamline=streamline)
+        r = solve(g, seconds, engine=engine, streamline=streamline)
         cpu.append(time.process_time() - c0)
         times.append(r.seconds)
         nodes += r.nodes

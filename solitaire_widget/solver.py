@@ -728,16 +728,14 @@ class Solver:
 
         out = None
         if self.runs == 0:
+            # the main search first, briefly (most deals are decided at once); with
+            # streamliners, then they and the main search again
+            out = turn(main, 1)
             if lines and not self.probes:
-                # the main search first, briefly (most deals are decided at once), then
-                # the streamliners, then the main search again
-                out = turn(main, 1)
                 if out is None and left():
                     out = streamline()
                 if out is None and left():
                     out = turn(main, 6)
-            else:
-                out = turn(main, 1)
         while out is None and left():
             if self.wide is not None:
                 verdict = turn(self.wide, 2)
@@ -786,9 +784,8 @@ def solve(
     sixteenth of the budget is spent undecided, the rest goes by turns to short
     searches in random move orders, which often find a win that the main order would
     reach late, and to the main search going on where it stopped (only it can prove a
-    deal lost). Each probe
-    is a fresh, complete search; a win from any of them is as good as any other, and is
-    replayed by the tests.
+    deal lost). Each probe is a fresh, complete search; a win from any of them is as
+    good as any other, and is replayed by the tests.
 
     ``relax`` (by default on where the game names looser rules, ``Rules.loosest``, and
     ``probes`` is on): the turns also go to a search of the same position under the
