@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -161,8 +162,17 @@ def wait_idle(page: Any, timeout: float = 120_000) -> None:
 def kernels_idle(server: LabServer) -> bool:
     """True once the server has a kernel and every kernel says it is idle (the REST API:
     a front end's own status widget differs between JupyterLab and Notebook 7)."""
-    with urllib.request.urlopen(f"{server.url}/api/kernels?token={server.token}", timeout=5) as r:
-        kernels = json.load(r)
+    try:
+        with urllib.request.urlopen(
+            f"{server.url}/api/kernels?token={server.token}", timeout=5
+        ) as r:
+            kernels = json.load(r)
+    except urllib.error.HTTPError as e:
+        # jupyter_server answers 500 when the list is asked for while a kernel is still
+        # starting (its last_activity is not yet set): not idle yet, ask again.
+        if e.code >= 500:
+            return False
+        raise
     return bool(kernels) and all(k.get("execution_state") == "idle" for k in kernels)
 
 
