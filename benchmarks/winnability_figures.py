@@ -3,6 +3,7 @@
     python benchmarks/winnability_figures.py                 # every variant, 2000 deals
     python benchmarks/winnability_figures.py --deals 5000 --only kansas
     python benchmarks/winnability_figures.py --retry --nodes 1000000   # deepen undecided
+    python benchmarks/winnability_figures.py --retry --recheck --nodes 0   # blocked deals
     python benchmarks/winnability_figures.py --table         # just print the table
     python benchmarks/winnability_figures.py --readme        # table into the README
     python benchmarks/winnability_figures.py --verify        # replay every won deal
@@ -106,9 +107,15 @@ def run(variant: str, deals: int, nodes: int, workers: int) -> None:
                 print(f"{variant}: {i}/{len(todo)} in {time.time() - start:.0f} s", flush=True)
 
 
-def retry(variant: str, nodes: int, workers: int, upto: int | None = None) -> None:
+def retry(
+    variant: str, nodes: int, workers: int, upto: int | None = None, recheck: bool = False
+) -> None:
     """Solve again, with a bigger node budget, the deals a run left undecided (those
-    with seeds up to ``upto``, if given), in the order of their seeds."""
+    with seeds up to ``upto``, if given), in the order of their seeds.
+
+    ``recheck``: every undecided deal, whatever budget it had, for what a changed
+    search decides sooner (``--nodes 0``: what it sees at its start); a deal it leaves
+    undecided keeps its row, and with it the bigger budget it was searched with."""
     _, game, options = VARIANTS[variant]
     path = OUT / f"{variant}.csv"
     rows = read(path)
@@ -116,7 +123,7 @@ def retry(variant: str, nodes: int, workers: int, upto: int | None = None) -> No
         int(r["seed"])
         for r in rows
         if r["result"] == "unknown"
-        and int(r["nodes"]) < nodes
+        and (recheck or int(r["nodes"]) < nodes)
         and (upto is None or int(r["seed"]) <= upto)
     ]
     if not todo:
@@ -138,7 +145,8 @@ def retry(variant: str, nodes: int, workers: int, upto: int | None = None) -> No
         for i, job in enumerate(jobs, 1):
             row = job.result()
             row["seconds"] = f"{row['seconds']:.4f}"
-            new[row["seed"]] = row
+            if not recheck or row["result"] != "unknown":
+                new[row["seed"]] = row
             if i % 20 == 0 or i == len(jobs):
                 save()
                 print(
@@ -345,6 +353,11 @@ def main() -> None:
         action="store_true",
         help="re-solve the undecided deals with the (bigger) --nodes budget",
     )
+    ap.add_argument(
+        "--recheck",
+        action="store_true",
+        help="with --retry: every undecided deal, keeping its row unless now decided",
+    )
     args = ap.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     if args.readme:
@@ -357,7 +370,7 @@ def main() -> None:
     if not args.table:
         for variant in args.only or VARIANTS:
             if args.retry:
-                retry(variant, args.nodes, args.workers, args.deals)
+                retry(variant, args.nodes, args.workers, args.deals, args.recheck)
             else:
                 run(variant, args.deals or 2000, args.nodes, args.workers)
     print(table(args.nodes))

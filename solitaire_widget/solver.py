@@ -440,6 +440,9 @@ class Search:
             root_forced = self.force()
             if self.won():
                 return "won", self._line([], root_forced)
+            if self.prune and self.rules.search_blocked(self.piles):
+                self._state = ({}, [], root_forced)  # lost, and so again if asked again
+                return "lost", []
             seen: dict[tuple, Any] = {key(): rank()}
             stack: list[list[Any]] = [[self.gen(), 0, None, root_forced]]
             self._state = (seen, stack, root_forced)

@@ -147,3 +147,42 @@ def brute_force(game: Game, limit: int = 300_000) -> bool | None:
         records.append(rec)
         stack.append(moves())
     return False
+
+
+def blocked_candidate(options: dict, rng: random.Random) -> Game:
+    """A small Saratoga end game built around the blocked pattern
+    (``Saratoga.search_blocked``): a card X with a lower card of its suit and both cards
+    it may go onto under it in one column, in a random order (so X sometimes lies
+    validly on one of them and may go with it: then it is not blocked), the other loose
+    cards dealt at random, some onto X's column."""
+    s = rng.randrange(4)
+    r = rng.randint(9, 11)  # X: a 10, a Jack or a Queen
+    ry = rng.randint(r - 2, r - 1)
+    hosts_suits = (0, 3) if s in (1, 2) else (1, 2)
+    heights = [0] * 4
+    heights[s] = ry
+    for hs in hosts_suits:
+        heights[hs] = rng.randint(r, r + 1)
+    heights[{0: 3, 3: 0, 1: 2, 2: 1}[s]] = rng.randint(11, 13)
+    x = s * 13 + r
+    under = [s * 13 + ry, *(hs * 13 + r + 1 for hs in hosts_suits)]
+    rng.shuffle(under)
+    loose = [c for t in range(4) for c in range(t * 13 + heights[t], t * 13 + 13)]
+    loose = [c for c in loose if c not in under and c != x]
+    rng.shuffle(loose)
+    cols: list[list[int]] = [[] for _ in range(7)]
+    a = rng.randrange(7)
+    cols[a] = [*under, x]
+    stock: list[int] = []
+    waste: list[int] = []
+    for c in loose:
+        d = rng.randrange(10)
+        (stock if d == 7 else waste if d == 8 else cols[a] if d == 9 else cols[d]).append(c)
+    state = {
+        "s": [code(c, False) for c in stock],
+        "w": [code(c) for c in waste],
+        "f": [[code(t * 13 + k) for k in range(heights[t])] for t in range(4)],
+        "t": [[code(c) for c in col] for col in cols],
+        "redeals_used": 0,
+    }
+    return Game.from_snapshot(state, "saratoga", **options)

@@ -77,6 +77,7 @@ def test_a_game_without_search_hooks_is_refused_by_name() -> None:
     rules = table.rules
     assert rules.safe_card(table.piles, None, 0) is False
     assert rules.search_pending_rule() is None and rules.loosest() is None
+    assert rules.search_blocked(table.piles) is False
     assert rules.search_probes is False and rules.search_streamliners == ()
 
 
@@ -153,6 +154,10 @@ def _spy(cls: type[Rules]) -> type[Rules]:
             self._count("foundation_for")
             return super().foundation_for(piles, base, card)
 
+        def search_blocked(self, piles):
+            self._count("search_blocked")
+            return super().search_blocked(piles)
+
     return Spy
 
 
@@ -171,6 +176,7 @@ def test_the_search_runs_on_the_games_own_hooks(name, options) -> None:
         s.run(None, 3000)
     assert spy.calls.get("search_moves", 0) > 0 and spy.calls.get("search_force", 0) > 0
     assert spy.calls.get("safe_card", 0) > 0
+    assert spy.calls.get("search_blocked", 0) == 1  # asked of the start only
     # what a plain search and the same search on the spy find is the same
     plain = Search(g.table)
     with contextlib.suppress(solver.BudgetSpent):

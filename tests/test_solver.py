@@ -423,10 +423,13 @@ def test_streamliners_that_run_out_prove_nothing():
 
 @pytest.mark.parametrize("options", [{"draw": 1, "redeals": 2}, {"draw": 3, "redeals": None}])
 def test_a_deal_the_loosest_rules_lose_is_lost(options):
-    # seed 1634: one card a click with unlimited redeals loses it in a few hundred
+    # seed 125: one card a click with unlimited redeals loses it in a few hundred
     # nodes, while the stricter rule sets' own searches are far from done at 20,000
-    assert solve(Game("saratoga", seed=1634, redeals=None), seconds=None).result == "lost"
-    g = Game("saratoga", seed=1634, **options)
+    # (it is not blocked on its face: see the next test)
+    loose = Game("saratoga", seed=125, redeals=None)
+    assert not loose.table.rules.search_blocked(loose.table.piles)
+    assert solve(loose, seconds=None).result == "lost"
+    g = Game("saratoga", seed=125, **options)
     assert solve(g, seconds=None, nodes=20_000, relax=False).result == "unknown"
     r = solve(g, seconds=None, nodes=20_000)
     assert r.result == "lost" and r.nodes <= 20_000 + 2 * 1024
@@ -451,3 +454,27 @@ def test_a_win_under_looser_rules_counts_only_where_it_replays():
     strict = Game("saratoga", seed=80)
     assert not _wins_here(strict.table, r.solution)
     assert strict.history == [] and not _wins_here(strict.table, ["t0>t0"])
+
+
+ENGINES = ["python", *(["core"] if core_search.available() else [])]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(
+    "options",
+    [{"draw": 1, "redeals": 2}, {"draw": 1, "redeals": None}, {"draw": 3, "redeals": None}],
+)
+def test_a_deal_blocked_on_its_face_is_lost_at_once(options, engine):
+    # Saratoga seed 5: Q♠ lies on A♠, K♥ and K♦ in the last column; it may go only onto
+    # those Kings or up after A♠, so it never moves (the plain search needs 140 million
+    # positions to find that out). Seed 165 is blocked too; seed 3 is not.
+    for seed in (5, 165):
+        g = Game("saratoga", seed=seed, **options)
+        assert g.table.rules.search_blocked(g.table.piles)
+        r = solve(g, seconds=None, nodes=0, engine=engine)
+        assert (r.result, r.nodes) == ("lost", 0)
+        # without the dominance rules the search does not ask, and is far from done
+        assert solve(g, seconds=None, nodes=2_000, prune=False, engine=engine).result == "unknown"
+    g = Game("saratoga", seed=3, **options)
+    assert not g.table.rules.search_blocked(g.table.piles)
+    assert solve(g, seconds=None, nodes=0, engine=engine).result == "unknown"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from solver_positions import GAMES, brute_force, small_position
+from solver_positions import GAMES, blocked_candidate, brute_force, small_position
 
 from solitaire_widget import core_search
 from solitaire_widget.solver import solve
@@ -54,3 +54,25 @@ def test_lost_positions_were_among_them():
         pytest.skip("run with the brute-force checks above")
     assert LOST["kansas{}"] >= 3
     assert sum(v for k, v in LOST.items() if k.startswith("saratoga")) >= 2
+
+
+@pytest.mark.parametrize("options", [{"draw": 1, "redeals": 0}, {"draw": 3, "redeals": 0}])
+def test_a_position_blocked_on_its_face_is_lost(options):
+    # End games built around the blocked pattern, some blocked, some a near miss (X lies
+    # validly on one of the cards under it): no blocked one may be won, and the
+    # brute force must confirm some blocked ones lost for this to mean anything. One
+    # pass through the stock keeps the brute force small; the pattern never looks at
+    # the stock.
+    rng = random.Random(f"blocked{options}")
+    confirmed = near_misses_won = 0
+    for _ in range(40):
+        g = blocked_candidate(options, rng)
+        blocked = g.table.rules.search_blocked(g.table.piles)
+        truth = brute_force(g, 5_000)
+        assert not (blocked and truth), g.snapshot()
+        confirmed += blocked and truth is False
+        near_misses_won += truth is True
+        for engine in ENGINES:
+            r = solve(g, seconds=None, nodes=0, engine=engine)
+            assert (r.result == "lost") == blocked and (r.nodes == 0 or not blocked)
+    assert confirmed >= 2 and near_misses_won >= 10

@@ -719,7 +719,7 @@ def test_a_resumed_search_is_the_same_search():
     plain = Solver(g, streamline=False)
     assert plain.run(seconds=None, nodes=50_000).result == "unknown"
     assert plain.run(seconds=None, nodes=None).nodes == s.main.nodes
-    sar = Solver(Game("saratoga", seed=1634))  # decided by the loosest rules' search
+    sar = Solver(Game("saratoga", seed=125))  # decided by the loosest rules' search
     assert sar.run(seconds=None, nodes=500).result == "unknown"
     assert sar.run(seconds=None, nodes=20_000).result == "lost"
 

@@ -79,6 +79,13 @@ bool Search::safe(int card) const {
     return false;
 }
 
+bool Search::blocked() const {
+    switch (cfg.game) {
+        case GameId::saratoga: return blocked_saratoga(*this);
+        default: return false;
+    }
+}
+
 // ---- the stock --------------------------------------------------------------------------
 // (index, draws, redeals) for each card the clicks can bring to the waste's top, each
 // with the fewest redeals and then clicks (solver.py's ``reachable``, argued there).
@@ -303,6 +310,10 @@ Outcome Search::run(double seconds, int64_t nodes) {
             frames_.push_back(root);
             verdict_ = Outcome{"won", line()};
             frames_.clear();
+            return *verdict_;
+        }
+        if (prune && blocked()) {
+            verdict_ = Outcome{"lost", {}};
             return *verdict_;
         }
         table_.store(root.key, rank(), true);

@@ -75,6 +75,7 @@ class Search {
     Rec apply(const SMove& mv);
     void revert(const Rec& r);
     bool safe(int card) const;
+    bool blocked() const;  // lost on its face (Rules.search_blocked)
     // scratch lists the move generators reuse, so that a node allocates nothing
     std::vector<SMove> mid_buf, last_buf;
     // the generators' three lists (``out`` is the first): returns mid and last, cleared
@@ -126,6 +127,7 @@ void moves_saratoga(Search& s, std::vector<SMove>& out);
 bool safe_eagle_wing(const Search& s, int card);
 bool safe_kansas(const Search& s, int card);
 bool safe_saratoga(const Search& s, int card);
+bool blocked_saratoga(const Search& s);
 
 // ---- the plain rules: every legal action of Game.legal_moves ----------------------
 struct GMove {

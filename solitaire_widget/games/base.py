@@ -182,6 +182,13 @@ class Rules:
         return their undo records; ``Search.force_safe`` is the general way."""
         return s.force_safe()
 
+    def search_blocked(self, piles: Sequence[list[int]]) -> bool:
+        """Whether the position is lost on its face: some card in the columns can never
+        move again (and so never reach its foundation), whatever is played. The search
+        asks this of the position it starts from and answers "lost" at once. False
+        unless the game proves such a pattern."""
+        return False
+
     def search_pending_rule(self) -> str | None:
         """Which "a card put down must be used at once" rule the search may apply:
         ``"drawn"`` (a card drawn from the stock and put on a column), ``"waste"`` (a

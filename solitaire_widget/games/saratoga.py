@@ -195,6 +195,72 @@ class Saratoga(Rules):
             return h[0] >= r - 2 and h[3] >= r - 2 and h[3 - s] >= r - 3
         return h[1] >= r - 2 and h[2] >= r - 2 and h[3 - s] >= r - 3
 
+    def search_blocked(self, piles: Sequence[list[int]]) -> bool:
+        # A card in the columns that can never move is never played to its foundation,
+        # so the deal is lost (Bjarnason, Fern & Tadepalli's dead ends of Thoughtful
+        # Klondike, generalised). Seed 5 opens so: Q♠ lies on A♠, K♥ and K♦, the only
+        # cards it may go onto are those two Kings, and its foundation needs A♠ first;
+        # Q♠ can never move, and a plain search needs 140 million positions to see it.
+        # Which cards may ever move: the largest set M of column cards in which each card
+        # X meets, with M for the others, what X's first move needs:
+        # - the card lying on X is in M (it has to go first, or go with X), and
+        # - one of: X is an Ace (a foundation is free for it) or a King (a column may
+        #   empty); X lies on a card one higher of the other colour that is in M (they
+        #   may go together); every lower card of X's suit still in the columns is in
+        #   M and none lies under X (X up, after them); or one of the two cards X may
+        #   go onto is out of the columns (the stock, the waste, or a foundation, from
+        #   where worrying back may bring it down), or in a column and not under X in
+        #   its own, with no card on it or the card on it in M.
+        # Every set of cards that really move meets these, so it lies inside the
+        # largest such set, found by starting from every column card and dropping those
+        # that fail until none does: a card left out can never move. Deals only: in
+        # the searches of seeds 1-200 (d1, unlimited) at 20,000 positions each, no
+        # position past the first was blocked, so the search asks at its start only.
+        where: dict[int, tuple[list[int], int]] = {}
+        for c in range(FIRST_TABLEAU, FIRST_TABLEAU + self.n_tableau):
+            pile = piles[c]
+            for i, card in enumerate(pile):
+                where[card] = (pile, i)
+        moves = set(where)
+        changed = True
+        while changed:
+            changed = False
+            for x in list(moves):
+                pile, i = where[x]
+                if i + 1 < len(pile) and pile[i + 1] not in moves:
+                    moves.discard(x)
+                    changed = True
+                    continue
+                r = x % 13
+                if r == 0 or r == 12:
+                    continue
+                red = _is_red(x)
+                if i and pile[i - 1] in moves:
+                    d = pile[i - 1]
+                    if d % 13 == r + 1 and _is_red(d) != red:
+                        continue
+                up = True
+                for y in range(x - r, x):  # the lower cards of X's suit
+                    w = where.get(y)
+                    if w is not None and (y not in moves or (w[0] is pile and w[1] < i)):
+                        up = False
+                        break
+                if up:
+                    continue
+                for h in (r + 1, r + 40) if red else (r + 14, r + 27):
+                    w = where.get(h)
+                    if w is None:
+                        break
+                    hp, hi = w
+                    if hp is pile and hi < i:
+                        continue
+                    if hi == len(hp) - 1 or hp[hi + 1] in moves:
+                        break
+                else:
+                    moves.discard(x)
+                    changed = True
+        return len(moves) < len(where)
+
     def search_pending_rule(self) -> str | None:
         if self.draw_count == 1 and self.max_redeals is None:
             # The stock is a reserve (every card in reach at any time): a waste card put

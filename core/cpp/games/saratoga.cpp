@@ -1,5 +1,7 @@
 // Saratoga's part of the core: its legal actions and its search moves, line for line the
 // rules of solitaire_widget/games/saratoga.py (whose comments argue each pruning rule).
+#include <algorithm>
+
 #include "../search.hpp"
 
 namespace sc {
@@ -82,6 +84,69 @@ bool safe_saratoga(const Search& s, int card) {
     int suit = suit_of(card);
     if (is_red(card)) return h[0] >= r - 2 && h[3] >= r - 2 && h[3 - suit] >= r - 3;
     return h[1] >= r - 2 && h[2] >= r - 2 && h[3 - suit] >= r - 3;
+}
+
+// Some card in the columns can never move again (Saratoga.search_blocked argues it): the
+// largest set of column cards each of which meets, with the set for the others, what
+// its first move needs; a column card left out never moves.
+bool blocked_saratoga(const Search& s) {
+    const Pos& p = s.pos;
+    int8_t col[52], at[52];
+    std::fill(col, col + 52, int8_t{-1});
+    uint64_t moves = 0, cards = 0;
+    for (int c = T0; c < T0 + s.cfg.ncols; ++c) {
+        const Pile& q = p.pl[c];
+        for (int i = 0; i < q.n; ++i) {
+            col[q.c[i]] = static_cast<int8_t>(c);
+            at[q.c[i]] = static_cast<int8_t>(i);
+            cards |= uint64_t{1} << q.c[i];
+        }
+    }
+    moves = cards;
+    auto in = [&](int card) { return (moves >> card) & 1; };
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int x = 0; x < 52; ++x) {
+            if (!in(x)) continue;
+            const Pile& q = p.pl[col[x]];
+            const int i = at[x];
+            bool ok;
+            if (i + 1 < q.n && !in(q.c[i + 1])) {
+                ok = false;
+            } else {
+                const int r = rank_of(x);
+                const bool red = is_red(x);
+                ok = r == 0 || r == 12;
+                if (!ok && i) {
+                    int d = q.c[i - 1];
+                    ok = in(d) && rank_of(d) == r + 1 && is_red(d) != red;
+                }
+                if (!ok) {
+                    ok = true;  // up, after the lower cards of its suit
+                    for (int y = x - r; y < x; ++y) {
+                        if (col[y] >= 0 && (!in(y) || (col[y] == col[x] && at[y] < i))) {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                for (int k = 0; k < 2 && !ok; ++k) {  // onto one of its two cards
+                    int h = red ? (k ? r + 40 : r + 1) : (k ? r + 27 : r + 14);
+                    if (col[h] < 0) {
+                        ok = true;
+                    } else if (!(col[h] == col[x] && at[h] < i)) {
+                        const Pile& hq = p.pl[col[h]];
+                        ok = at[h] == hq.n - 1 || in(hq.c[at[h] + 1]);
+                    }
+                }
+            }
+            if (!ok) {
+                moves &= ~(uint64_t{1} << x);
+                changed = true;
+            }
+        }
+    }
+    return moves != cards;
 }
 
 void moves_saratoga(Search& s, std::vector<SMove>& out) {
