@@ -216,6 +216,15 @@ def test_a_capped_table_forgets_but_stays_sound():
     assert small.run(None, None)[0] == "lost"
     assert small._search.evictions > 0
     assert small.table_bytes <= 1.1 * 2**20
+    # and a win found through a table that forgets still replays (the path's entries,
+    # kept beside the table, are never the ones forgotten)
+    g = Game("kansas", seed=10)
+    won = CoreSearch(g.table, memory_mb=1)
+    result, line = won.run(None, None)
+    assert result == "won" and won._search.evictions > 0
+    for action in line:
+        g.play(action)
+    assert g.is_won
 
 
 def test_the_gil_is_released_while_the_core_searches():

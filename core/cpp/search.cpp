@@ -305,7 +305,8 @@ Outcome Search::run(double seconds, int64_t nodes) {
     if (!started_) {
         started_ = true;
         force();
-        Frame root{0, 0, 0, 0, forced_.size(), Rec{}, false, key()};
+        Frame root{0, 0, 0, 0, forced_.size(), Rec{}, false};
+        const Key root_key = key();
         if (pos.foundation_cards() == 52) {
             frames_.push_back(root);
             verdict_ = Outcome{"won", line()};
@@ -316,7 +317,8 @@ Outcome Search::run(double seconds, int64_t nodes) {
             verdict_ = Outcome{"lost", {}};
             return *verdict_;
         }
-        table_.store(root.key, rank(), true);
+        table_.store(root_key, rank());
+        table_.enter(root_key);
         gen(moves_);
         root.mend = moves_.size();
         frames_.push_back(root);
@@ -329,7 +331,7 @@ Outcome Search::run(double seconds, int64_t nodes) {
             for (size_t j = fr.fend; j-- > fr.fstart;) revert(forced_[j]);
             forced_.resize(fr.fstart);
             if (fr.has_rec) revert(fr.rec);
-            table_.unlock(fr.key);
+            table_.leave();
             moves_.resize(fr.mstart);
             frames_.pop_back();
             continue;
@@ -359,7 +361,7 @@ Outcome Search::run(double seconds, int64_t nodes) {
             revert(rec);
             continue;
         }
-        Frame nf{moves_.size(), 0, 0, fs, forced_.size(), rec, true, k};
+        Frame nf{moves_.size(), 0, 0, fs, forced_.size(), rec, true};
         gen(moves_);
         nf.mi = nf.mstart;
         nf.mend = moves_.size();

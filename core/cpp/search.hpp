@@ -105,7 +105,6 @@ class Search {
         size_t fstart, fend;  // its forced moves, in forced_
         Rec rec;
         bool has_rec;
-        Key key;
     };
     Table table_;
     std::vector<SMove> moves_;  // every frame's moves, stacked

@@ -5,7 +5,6 @@
 namespace sc {
 
 namespace {
-constexpr uint64_t LOCK = uint64_t{1} << 16;
 constexpr uint64_t RANK = 0xFFFF;
 }  // namespace
 
@@ -43,7 +42,7 @@ void Table::grow() {
     slots_.assign(old.size() * 2, Entry{0, 0});
     mask_ = slots_.size() / WAYS - 1;
     for (const Entry& e : old) {
-        if (e.a && !place(e, false)) pinned_[Key{e.a, e.meta & HIGH}] = static_cast<int>(e.meta & (RANK | LOCK));
+        if (e.a && !place(e, false)) pinned_[Key{e.a, e.meta & HIGH}] = static_cast<int>(e.meta & RANK);
     }
 }
 
@@ -61,7 +60,7 @@ bool Table::place(const Entry& e, bool may_evict) {
     Entry* b = bucket(e.a, 0);
     for (int i = 0; i < WAYS; ++i) {
         Entry& v = b[(victim_ + static_cast<uint64_t>(i)) % WAYS];
-        if (!(v.meta & LOCK)) {
+        if (!on_path(v.a, v.meta & HIGH)) {
             v = e;
             ++victim_;
             ++evictions_;
@@ -72,17 +71,17 @@ bool Table::place(const Entry& e, bool may_evict) {
     return false;
 }
 
-void Table::store(const Key& k, int rank, bool lock) {
+void Table::store(const Key& k, int rank) {
     uint64_t a = first(k), h = high(k);
-    uint64_t meta = h | (lock ? LOCK : 0) | (static_cast<uint64_t>(rank) & RANK);
+    uint64_t meta = h | (static_cast<uint64_t>(rank) & RANK);
     if (Entry* e = locate(a, h)) {
-        e->meta = meta | (e->meta & LOCK);
+        e->meta = meta;
         return;
     }
     if (!pinned_.empty()) {
         auto it = pinned_.find(Key{a, h});
         if (it != pinned_.end()) {
-            it->second = static_cast<int>(meta & (RANK | LOCK)) | (it->second & static_cast<int>(LOCK));
+            it->second = rank & static_cast<int>(RANK);
             return;
         }
     }
@@ -100,7 +99,7 @@ void Table::store(const Key& k, int rank, bool lock) {
             continue;
         }
         // at the cap, and every entry of this bucket is on the current path
-        pinned_[Key{a, h}] = static_cast<int>(meta & (RANK | LOCK));
+        pinned_[Key{a, h}] = rank & static_cast<int>(RANK);
         break;
     }
     ++count_;
@@ -123,32 +122,44 @@ bool Table::visit(const Key& k, int rank) {
     uint64_t a = first(k), h = high(k);
     if (Entry* e = locate(a, h)) {
         if (static_cast<int>(e->meta & RANK) <= rank) return true;
-        e->meta = (e->meta & (HIGH | LOCK)) | LOCK | (static_cast<uint64_t>(rank) & RANK);
-        return false;
-    }
-    if (!pinned_.empty()) {
-        auto it = pinned_.find(Key{a, h});
+        e->meta = (e->meta & HIGH) | (static_cast<uint64_t>(rank) & RANK);
+    } else {
+        auto it = pinned_.empty() ? pinned_.end() : pinned_.find(Key{a, h});
         if (it != pinned_.end()) {
             if ((it->second & static_cast<int>(RANK)) <= rank) return true;
-            it->second = static_cast<int>(LOCK) | (rank & static_cast<int>(RANK));
-            return false;
+            it->second = rank & static_cast<int>(RANK);
+        } else {
+            store(k, rank);
         }
     }
-    store(k, rank, true);
+    enter(k);
     return false;
 }
 
-void Table::unlock(const Key& k) {
-    uint64_t a = first(k), h = high(k);
-    if (Entry* e = locate(a, h)) {
-        e->meta &= ~LOCK;
-        return;
+void Table::enter(const Key& k) {
+    uint64_t a = first(k);
+    path_.push_back(Key{a, high(k)});
+    ++path_count_[path_slot(a)];
+}
+
+void Table::leave() {
+    Key k = path_.back();
+    path_.pop_back();
+    --path_count_[path_slot(k.a)];
+    if (!pinned_.empty()) {
+        auto it = pinned_.find(k);
+        if (it != pinned_.end() && !on_path(k.a, k.b)) {
+            pinned_.erase(it);  // forgetting a position off the path is safe
+            --count_;
+        }
     }
-    auto it = pinned_.find(Key{a, h});
-    if (it != pinned_.end()) {
-        pinned_.erase(it);  // forgetting a position off the path is safe
-        --count_;
-    }
+}
+
+bool Table::on_path(uint64_t a, uint64_t h) const {
+    if (!path_count_[path_slot(a)]) return false;
+    for (const Key& p : path_)
+        if (p.a == a && p.b == h) return true;
+    return false;
 }
 
 }  // namespace sc

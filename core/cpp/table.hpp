@@ -3,9 +3,11 @@
 // is at most two thirds of it: growing needs the old and the new table at once).
 // Below the cap it grows and forgets nothing, so the search is the
 // same search as Python's, node for node. At the cap it overwrites entries, never one
-// that is locked: the positions on the search's current path, whose entries keep the
-// search out of cycles. Forgetting any other position is safe: the search only looks
-// at it again.
+// of a position on the search's current path, whose entries keep the search out of
+// cycles. Forgetting any other position is safe: the search only looks at it again.
+// The path is kept beside the table (a stack, and counters to ask it quickly), not as
+// a bit in the entries: leaving a position then touches no entry, which would cost a
+// second trip to memory for every position searched.
 #pragma once
 
 #include <cstdint>
@@ -27,12 +29,15 @@ class Table {
 
     // The rank stored for ``k``, or -1 if the table does not hold it.
     int find(const Key& k) const;
-    // Stores ``k`` with ``rank`` (replacing what was there); ``lock`` pins it.
-    void store(const Key& k, int rank, bool lock);
-    void unlock(const Key& k);
+    // Stores ``k`` with ``rank`` (replacing what was there).
+    void store(const Key& k, int rank);
     // The search's one question at a node: true if ``k`` is held with a rank at most
-    // ``rank`` (the node is dominated); otherwise stores it locked, with ``rank``.
+    // ``rank`` (the node is dominated); otherwise stores it with ``rank`` and enters
+    // it on the path.
     bool visit(const Key& k, int rank);
+    // The path: ``enter`` a position the search goes into, ``leave`` the last entered.
+    void enter(const Key& k);
+    void leave();
 
     size_t entries() const { return count_; }
     size_t bytes() const { return slots_.size() * sizeof(Entry) + pinned_.size() * 48; }
@@ -42,7 +47,7 @@ class Table {
   private:
     struct Entry {
         uint64_t a;     // the key's first half, never 0 in a used entry
-        uint64_t meta;  // the key's second half (high 47 bits), lock bit 16, rank 0..65535
+        uint64_t meta;  // the key's second half (high 47 bits), rank 0..65535
     };
     static constexpr uint64_t HIGH = ~uint64_t{0x1FFFF};
     static constexpr int WAYS = 4;
@@ -57,6 +62,9 @@ class Table {
     Entry* locate(uint64_t a, uint64_t h);
     void grow();
     bool place(const Entry& e, bool may_evict);
+    bool on_path(uint64_t a, uint64_t h) const;
+    static size_t path_slot(uint64_t a) { return (a >> 7) & (PATH_SLOTS - 1); }
+    static constexpr size_t PATH_SLOTS = 4096;
 
     std::vector<Entry> slots_;
     size_t mask_ = 0;
@@ -67,8 +75,12 @@ class Table {
     struct KeyHash {
         size_t operator()(const Key& k) const { return static_cast<size_t>(k.a ^ (k.b << 1)); }
     };
-    // locked entries that found their bucket full of locked entries (rare)
+    // entries of the path that found their bucket full of entries of the path (rare)
     std::unordered_map<Key, int, KeyHash> pinned_;
+    std::vector<Key> path_;  // (first half, high bits) of each position on the path
+    // how many positions on the path fall in each slot: an entry whose slot counts none
+    // is off the path without a look at path_
+    std::vector<uint16_t> path_count_ = std::vector<uint16_t>(PATH_SLOTS, 0);
 };
 
 }  // namespace sc
