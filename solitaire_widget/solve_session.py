@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from .cards import card_name
 from .game import Game
 from .scheduling import Scheduler
 from .solver import Solver, SolveResult
@@ -169,7 +170,8 @@ class SolveSession:
             self._begin_replay(line)
             return
         if self.known_lost():
-            raise Refused("solve_lost", level="info")
+            key, args = self._lost()
+            raise Refused(key, level="info", **args)
         self._job += 1
         job = self._job
         history = g.history
@@ -197,7 +199,8 @@ class SolveSession:
             elif result.result == "won":
                 self.host.notify("already_won", level="info")
             elif result.result == "lost":
-                self.host.notify("solve_lost", level="info")
+                key, args = self._lost()
+                self.host.notify(key, level="info", **args)
             else:
                 spent = result.seconds
                 s = f"{spent:.0f}" if spent >= 1 else f"{spent:.2g}"
@@ -360,6 +363,19 @@ class SolveSession:
         # Solve's undecided search and where it stood (it can be large: dropped as soon
         # as the table changes)
         self._resume: tuple[list[str], Solver] | None = None
+
+    def _lost(self) -> tuple[str, dict[str, str]]:
+        """The notice for a position proved lost: which card can never move, where the
+        position is lost on its face (as a teacher would say it), else just that."""
+        g = self.host.game
+        blocked = g.rules.blocked_cards(g.table.piles)
+        if not blocked:
+            return "solve_lost", {}
+        names = [card_name(c, self.host.lang) for c in blocked]
+        if len(names) == 1:
+            return "solve_blocked", {"cards": names[0]}
+        word = " και " if self.host.lang == "el" else " and "
+        return "solve_blocked_many", {"cards": ", ".join(names[:-1]) + word + names[-1]}
 
     def _learn(self, history: list[str], result: Any) -> None:
         if result.result == "won" and result.solution:

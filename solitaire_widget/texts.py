@@ -319,6 +319,12 @@ NOTICES: dict[str, dict[str, str]] = {
         "replaying": "Playing the solution: move {i} of {n}. Press Stop to take over.",
         "solve_lost": "The solver proved this deal can no longer be won from here; "
         "nothing changed.",
+        "solve_blocked": "The {cards} can never move again, whatever is played: every "
+        "place it could go waits on cards that lie under it or are stuck themselves. "
+        "This deal can no longer be won; nothing changed.",
+        "solve_blocked_many": "The {cards} can never move again, whatever is played: "
+        "every place each could go waits on cards that lie under it or are stuck "
+        "themselves. This deal can no longer be won; nothing changed.",
         "solve_unknown": "No answer after {s} s of search; press Solve to search on. "
         "Nothing changed.",
         "solve_gave_up": "No answer after {s} s of search ({n} positions, as many as "
@@ -361,6 +367,14 @@ NOTICES: dict[str, dict[str, str]] = {
         "Πατήστε Διακοπή για να συνεχίσετε εσείς.",
         "solve_lost": "Ο λύτης απέδειξε ότι το μοίρασμα δεν κερδίζεται πια από εδώ· "
         "δεν άλλαξε τίποτα.",
+        "solve_blocked": "Το φύλλο {cards} δεν μπορεί να μετακινηθεί ποτέ πια, ό,τι κι αν "
+        "παιχτεί: κάθε θέση όπου θα μπορούσε να πάει περιμένει φύλλα που βρίσκονται από "
+        "κάτω του ή έχουν κολλήσει κι αυτά. Το μοίρασμα δεν κερδίζεται πια· δεν άλλαξε "
+        "τίποτα.",
+        "solve_blocked_many": "Τα φύλλα {cards} δεν μπορούν να μετακινηθούν ποτέ πια, ό,τι "
+        "κι αν παιχτεί: κάθε θέση όπου θα μπορούσε να πάει το καθένα περιμένει φύλλα που "
+        "βρίσκονται από κάτω του ή έχουν κολλήσει κι αυτά. Το μοίρασμα δεν κερδίζεται "
+        "πια· δεν άλλαξε τίποτα.",
         "solve_unknown": "Καμία απάντηση μετά από {s} δευτ. αναζήτησης· πατήστε «Λύση» "
         "για να συνεχιστεί. Δεν άλλαξε τίποτα.",
         "solve_gave_up": "Καμία απάντηση μετά από {s} δευτ. αναζήτησης ({n} θέσεις, όσες "

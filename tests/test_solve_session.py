@@ -173,3 +173,41 @@ def test_a_new_deal_forgets_what_was_proved():
     assert host.session.known_lost()
     host.game.restart()
     assert not host.session.known_lost()
+
+
+def test_a_deal_lost_on_its_face_names_the_card_that_can_never_move():
+    # Saratoga seed 5: the Queen of spades lies on the two red Kings and the Ace of
+    # spades, the only places it could go to; the notice says which card, and says it
+    # again when Solve is pressed on the known loss
+    host = Host(Game("saratoga", seed=5))
+    host.session.solve()
+    host.scheduler.run_all()
+    assert host.session.last_solve.result == "lost"
+    assert host.said[-1] == ("solve_blocked", {"cards": "Queen of spades"})
+    with pytest.raises(Refused) as r:
+        host.session.solve()
+    assert r.value.key == "solve_blocked" and r.value.args_["cards"] == "Queen of spades"
+    host.lang = "el"
+    assert host.session._lost() == ("solve_blocked", {"cards": "Ντάμα μπαστούνι"})
+    # several cards: named in a list
+    t0, t1 = ["KH", "KD", "AS", "QS"], ["KS", "KC", "AD", "QD"]
+    rest = [r + u for u in "CDHS" for r in "A23456789TJQK" if r + u not in t0 + t1]
+    two = Game.from_snapshot(
+        {
+            "s": [c.lower() for c in rest],
+            "w": [],
+            "f": [[], [], [], []],
+            "t": [t0, t1, [], [], [], [], []],
+            "redeals_used": 0,
+        },
+        "saratoga",
+    )
+    assert Host(two).session._lost() == (
+        "solve_blocked_many",
+        {"cards": "Queen of diamonds and Queen of spades"},
+    )
+    # a position lost, but not on its face: just that
+    lost = Game("eagle-wing", seed=5)
+    lost.play("t5>f2")
+    lost.play("t6>t5")
+    assert Host(lost).session._lost() == ("solve_lost", {})

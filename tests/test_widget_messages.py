@@ -649,6 +649,18 @@ def test_solve_lost_or_unknown_says_so_and_changes_nothing(monkeypatch, result, 
     assert ("δεν κερδίζεται" if result == "lost" else "Καμία απάντηση") in v["notice"]["text"]
 
 
+def test_solve_on_a_deal_lost_on_its_face_names_the_card():
+    w = SolitaireWidget("saratoga", seed=5, live_solver=False)
+    manual(w)
+    v = send(w, {"kind": "solve"})
+    assert w.last_solve.result == "lost" and w.last_solve.nodes == 0
+    assert v["notice"]["text"].startswith("The Queen of spades can never move again")
+    assert w.game.history == []
+    w.lang = "el"
+    v = send(w, {"kind": "solve"})
+    assert v["notice"]["text"].startswith("Το φύλλο Ντάμα μπαστούνι δεν μπορεί")
+
+
 def test_solve_really_unknown_and_really_lost():
     w = SolitaireWidget("kansas", seed=1, live_solver=False)
     manual(w)

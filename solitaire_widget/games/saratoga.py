@@ -195,7 +195,7 @@ class Saratoga(Rules):
             return h[0] >= r - 2 and h[3] >= r - 2 and h[3 - s] >= r - 3
         return h[1] >= r - 2 and h[2] >= r - 2 and h[3 - s] >= r - 3
 
-    def search_blocked(self, piles: Sequence[list[int]]) -> bool:
+    def blocked_cards(self, piles: Sequence[list[int]]) -> list[int]:
         # A card in the columns that can never move is never played to its foundation,
         # so the deal is lost (Bjarnason, Fern & Tadepalli's dead ends of Thoughtful
         # Klondike, generalised). Seed 5 opens so: Q♠ lies on A♠, K♥ and K♦, the only
@@ -259,7 +259,13 @@ class Saratoga(Rules):
                 else:
                     moves.discard(x)
                     changed = True
-        return len(moves) < len(where)
+        # the cards stuck for want of somewhere to go, not for the card lying on them
+        stuck = []
+        for x in where.keys() - moves:
+            pile, i = where[x]
+            if i + 1 == len(pile) or pile[i + 1] in moves:
+                stuck.append(x)
+        return sorted(stuck)
 
     def search_pending_rule(self) -> str | None:
         if self.draw_count == 1 and self.max_redeals is None:
