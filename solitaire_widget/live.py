@@ -20,6 +20,12 @@ How it stays out of the way of the table:
 - "Not yet known" searches on in the background: the same ``Solver`` is run again in
   slices of ``live_slice`` seconds, ``live_pause`` apart, until it decides or
   ``live_limit`` seconds were spent on this position, then it stops for good.
+- A search that has not decided when the player moves on is not thrown away: the
+  oldest undecided position on the way to the table (``_Carried``) keeps half of every
+  later slice, up to ``live_limit`` seconds of its own. A loss proved there holds for
+  every position reached from it, the one on the table included; so a deal lost from
+  the start, too hard for one position's first slices, is answered a few moves on and
+  at once from then on, instead of staying "not yet known" move after move.
 - What is proved is remembered per deal, by history: a winning line holds while the
   play follows it (and again after undoing back onto it), a proved loss holds for
   every position reached from it. When the player leaves a known line, the old line
@@ -141,6 +147,29 @@ def repaired(line: list[str], played: str) -> list[list[str]]:
     return out
 
 
+class _Search:
+    """One position's ``Solver`` with the history it was made for; run by one worker at
+    a time (a slice of an older position may still be running when a newer one wants
+    it: it is then skipped, never waited for)."""
+
+    def __init__(self, history: list[str], solver: Solver) -> None:
+        self.history = tuple(history)
+        self.solver = solver
+        self.seconds = 0.0
+        self._lock = threading.Lock()
+
+    def run(self, seconds: float) -> Any:
+        """The solver's result for a further ``seconds``, or None if it is busy."""
+        if not self._lock.acquire(blocking=False):
+            return None
+        t0 = time.perf_counter()
+        try:
+            return self.solver.run(seconds=seconds)
+        finally:
+            self.seconds += time.perf_counter() - t0
+            self._lock.release()
+
+
 class LiveSolver:
     """The live winnability answer for one host; see the module's docstring."""
 
@@ -155,7 +184,9 @@ class LiveSolver:
         self.searching = False  # a search for it is under way or will go on
         self.engine: str | None = None
         self._job = 0
-        self._solver: Solver | None = None
+        self._solver: _Search | None = None
+        # the oldest undecided position on the way to the table, searched on beside it
+        self._carried: _Search | None = None
         self._cancel: Callable[[], None] | None = None
         self._deal: Any = None
         self._lines: list[tuple[tuple[str, ...], list[str]]] = []
@@ -236,13 +267,25 @@ class LiveSolver:
         interest and the answer is what is known without a search, or "checking"."""
         self._job += 1
         self._stop_later()
-        self._solver = None
+        old, self._solver = self._solver, None
+        if (
+            self._carried is None
+            and old is not None
+            and self.answer == "unknown"
+            and old.seconds < self.host.live_limit
+        ):
+            self._carried = old
         self.seconds = 0.0
         self.searching = False
         self.engine = None
         self._timing = {"moved": time.perf_counter()}
         self._same_deal()
         g = self.host.game
+        carried = self._carried
+        if carried is not None:
+            h = tuple(g.history)
+            if len(h) <= len(carried.history) or h[: len(carried.history)] != carried.history:
+                self._carried = None  # not on the way to the table (undone, a new deal)
         if not self.host.live_solver:
             self.answer = "off"
             return
@@ -279,6 +322,7 @@ class LiveSolver:
         self._job += 1
         self._stop_later()
         self._solver = None
+        self._carried = None
         self.searching = False
 
     def _stop_later(self) -> None:
@@ -297,11 +341,16 @@ class LiveSolver:
         g = self.host.game
         history = g.history
         clone = detached(g)
-        solver = self._solver
+        search = self._solver
         parent = self._parent_line(history) if first else None
         budget = self.host.live_budget if first else self.host.live_slice
+        # the first slice is the new position's own (most answers come in it); later
+        # ones give half to the oldest undecided position on the way here
+        carried = None if first else self._carried
+        limit = self.host.live_limit
+        deal = self._deal
 
-        def work() -> tuple[Solver | None, str, list[str], str | None]:
+        def work() -> tuple[_Search | None, str, list[str], str | None]:
             if job != self._job:
                 return None, "stale", [], None  # the table moved on before it began
             _give_way()
@@ -309,12 +358,33 @@ class LiveSolver:
                 for line in repaired(parent, history[-1]):
                     if replays_to_win(clone.table, line):
                         return None, "won", line, None
-            s = solver or Solver(clone, memory_mb=MEMORY_MB)
-            r = s.run(seconds=budget)
-            return s, r.result, list(r.solution), s.engine
+            own = budget
+            if carried is not None and carried.seconds < limit:
+                r = carried.run(budget / 2)
+                if r is not None:
+                    own = budget / 2
+                    if r.result != "unknown":
+                        learned.append((list(carried.history), r.result, list(r.solution)))
+                    if r.result == "lost":  # so is every position reached from it
+                        return search, "lost", [], carried.solver.engine
+            s = search or _Search(history, Solver(clone, memory_mb=MEMORY_MB))
+            r = s.run(own)
+            if r is None:  # cannot happen: a position's own search is this job's alone
+                return s, "unknown", [], s.solver.engine
+            return s, r.result, list(r.solution), s.solver.engine
 
-        def done(out: tuple[Solver | None, str, list[str], str | None], spent: float) -> None:
+        learned: list[tuple[list[str], str, list[str]]] = []
+
+        def done(out: tuple[_Search | None, str, list[str], str | None], spent: float) -> None:
             s, result, line, engine = out
+            for at, what, solution in learned:
+                if self._deal != deal:
+                    break  # another deal is on the table: its histories mean other things
+                self._learn(at, what, solution)
+                if self._carried is carried:
+                    self._carried = None  # decided: nothing more to carry
+            if carried is not None and carried.seconds >= limit and self._carried is carried:
+                self._carried = None
             if job == self._job and result != "stale":
                 self._answered(history, s, result, line, engine, spent)
 
@@ -323,7 +393,7 @@ class LiveSolver:
     def _answered(
         self,
         history: list[str],
-        solver: Solver | None,
+        solver: _Search | None,
         result: str,
         line: list[str],
         engine: str | None,

@@ -486,3 +486,45 @@ def test_off_by_default_where_the_core_cannot_run(monkeypatch):
     w = SolitaireWidget("saratoga", seed=7)
     assert w.live_solver is False and w.live_answer == "off"
     assert w.view["live"]["on"] is False
+
+
+def test_an_undecided_search_goes_on_after_a_move_and_its_loss_answers_later_positions():
+    # Saratoga seed 1 (one card a click, unlimited redeals) is lost from the deal, but
+    # the proof takes seconds of search. The deal's search, a second and a half in when
+    # the player draws, is carried on beside the new position's own (half of each slice)
+    # and proves the deal lost first: the position on the table is lost too (reached
+    # from it), and so is every later one, at once.
+    w = SolitaireWidget("saratoga", seed=1, redeals=None, live_solver=False)
+    w.scheduler = sched = ManualScheduler()
+    w.live_budget, w.live_slice, w.live_limit = 0.05, 0.25, 60.0
+    w.live_solver = True
+    while w.view["live"]["seconds"] < 1.5:
+        assert w.live_answer == "unknown"
+        sched.run_next()
+    carried = w.live._solver
+    send(w, {"kind": "draw"})
+    assert w.game.history and w.live._carried is carried and carried.history == ()
+    while w.view["live"]["searching"]:
+        sched.run_next()
+    assert w.live_answer == "lost"
+    assert w.live.known([]) == ("lost", [])  # the deal itself: the carried search's proof
+    assert w.live._carried is None
+    send(w, {"kind": "draw"})
+    assert len(w.game.history) == 2
+    assert w.live_answer == "lost" and sched.pending == []  # known: no search
+
+
+def test_a_carried_search_is_dropped_when_the_play_leaves_its_position():
+    w = SolitaireWidget("kansas", seed=1, live_solver=False)
+    w.scheduler = sched = ManualScheduler()
+    w.live_budget = w.live_slice = 0.01
+    w.live_solver = True
+    assert w.live_answer == "unknown"
+    send(w, {"kind": "draw"})
+    assert w.live._carried is not None and w.live._carried.history == ()
+    sched.run_next()  # a slice: half of it for the deal's search
+    assert w.live._carried is not None and w.live._carried.seconds > 0
+    send(w, {"kind": "undo"})  # back at the deal: it is no longer on the way to the table
+    assert w.live._carried is None
+    send(w, {"kind": "new", "seed": 2})
+    assert w.live._carried is None
