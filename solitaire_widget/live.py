@@ -21,7 +21,7 @@ How it stays out of the way of the table:
   slices of ``live_slice`` seconds, ``live_pause`` apart, until it decides or
   ``live_limit`` seconds were spent on this position, then it stops for good.
 - A search that has not decided when the player moves on is not thrown away: the
-  oldest undecided position on the way to the table (``_Carried``) keeps half of every
+  oldest undecided position on the way to the table (``_carried``) keeps half of every
   later slice, up to ``live_limit`` seconds of its own. A loss proved there holds for
   every position reached from it, the one on the table included; so a deal lost from
   the start, too hard for one position's first slices, is answered a few moves on and
@@ -369,7 +369,7 @@ class LiveSolver:
                         return search, "lost", [], carried.solver.engine
             s = search or _Search(history, Solver(clone, memory_mb=MEMORY_MB))
             r = s.run(own)
-            if r is None:  # cannot happen: a position's own search is this job's alone
+            if r is None:  # not so: a position's own search runs one slice at a time
                 return s, "unknown", [], s.solver.engine
             return s, r.result, list(r.solution), s.solver.engine
 
