@@ -1,6 +1,8 @@
 // Saratoga's part of the core: its legal actions and its search moves, line for line the
 // rules of solitaire_widget/games/saratoga.py (whose comments argue each pruning rule).
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 
 #include "../search.hpp"
 
@@ -8,23 +10,33 @@ namespace sc {
 
 namespace {
 
-// the moves of ``card`` from ``src`` onto the columns that take it (canonical targets)
-void to_columns(const Search& s, const bool canon[], int card, int src, int i, int draws, int nr,
-                std::vector<SMove>& out, int empty) {
-    const Pos& p = s.pos;
-    bool red = is_red(card);
-    int r = rank_of(card);
-    for (int t = T0; t < T0 + s.cfg.ncols; ++t) {
-        const Pile& tp = p.pl[t];
-        if (tp.n && canon[t]) {
-            int tt = tp.c[tp.n - 1];
-            if (rank_of(tt) == r + 1 && is_red(tt) != red)
-                out.push_back(SMove{static_cast<int8_t>(i), static_cast<uint8_t>(draws),
-                                    static_cast<uint8_t>(nr), static_cast<uint8_t>(src),
-                                    static_cast<uint8_t>(t), 1});
+// card (rank * 2 + red) -> the canonical columns that take it, a bit per column, so that
+// a card's targets are a lookup (a position lists up to 24 stock cards, each asking)
+struct Targets {
+    uint32_t mask[26] = {};
+    static int sig(int card) { return rank_of(card) * 2 + (is_red(card) ? 1 : 0); }
+    Targets(const Search& s, const bool canon[]) {
+        const Pos& p = s.pos;
+        for (int t = T0; t < T0 + s.cfg.ncols; ++t) {
+            const Pile& tp = p.pl[t];
+            if (tp.n && canon[t]) {
+                int tt = tp.c[tp.n - 1];
+                if (rank_of(tt) > 0)  // one below tt, of the other colour
+                    mask[(rank_of(tt) - 1) * 2 + (is_red(tt) ? 0 : 1)] |= uint32_t{1} << t;
+            }
         }
     }
-    if (empty && r == 12)
+};
+
+// the moves of ``card`` from ``src`` onto the columns that take it (canonical targets),
+// in column order
+void to_columns(const Targets& targets, int card, int src, int i, int draws, int nr,
+                std::vector<SMove>& out, int empty) {
+    for (uint32_t m = targets.mask[Targets::sig(card)]; m; m &= m - 1)
+        out.push_back(SMove{static_cast<int8_t>(i), static_cast<uint8_t>(draws),
+                            static_cast<uint8_t>(nr), static_cast<uint8_t>(src),
+                            static_cast<uint8_t>(std::countr_zero(m)), 1});
+    if (empty && rank_of(card) == 12)
         out.push_back(SMove{static_cast<int8_t>(i), static_cast<uint8_t>(draws),
                             static_cast<uint8_t>(nr), static_cast<uint8_t>(src),
                             static_cast<uint8_t>(empty), 1});
@@ -37,15 +49,22 @@ int parity(int card) { return (rank_of(card) + (is_red(card) ? 1 : 0)) & 1; }
 void lazy_filter(const Search& s, std::vector<SMove>& moves, size_t start) {
     const Pos& p = s.pos;
     const int pend = p.pending;
-    int lowest[2] = {13, 13};
+    // (two locals, not an array: through memory every card waited on the last store)
+    int low0 = 13, low1 = 13;
+    auto note = [&](int a) {
+        int r = rank_of(a);
+        if (parity(a))
+            low1 = std::min(low1, r);
+        else
+            low0 = std::min(low0, r);
+    };
     for (int c = T0; c < T0 + s.cfg.ncols; ++c) {
         const Pile& cp = p.pl[c];
         if (c == pend || !cp.n) continue;
         int k = cp.n - 1;
         int a = cp.c[k];
         for (;;) {
-            int sig = parity(a);
-            if (rank_of(a) < lowest[sig]) lowest[sig] = rank_of(a);
+            note(a);
             if (k == 0) break;
             int b = cp.c[k - 1];
             if (rank_of(b) != rank_of(a) + 1 || is_red(a) == is_red(b)) break;
@@ -55,12 +74,9 @@ void lazy_filter(const Search& s, std::vector<SMove>& moves, size_t start) {
     }
     for (int f = F0; f <= F3; ++f) {
         const Pile& fp = p.pl[f];
-        if (fp.n) {
-            int a = fp.c[fp.n - 1];
-            int sig = parity(a);
-            if (rank_of(a) < lowest[sig]) lowest[sig] = rank_of(a);
-        }
+        if (fp.n) note(fp.c[fp.n - 1]);
     }
+    const int lowest[2] = {low0, low1};
     size_t o = start;
     for (size_t k = start; k < moves.size(); ++k) {
         const SMove& m = moves[k];
@@ -177,16 +193,19 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
     }
     auto [mid, last] = s.lists();
     const int empty = p.first_empty();
+    int8_t fit[52];  // found() for every card at once
+    s.fits(fit);
+    const Targets targets(s, canon);
     // to the foundations (safe ones were forced already)
     for (int c = T0; c < T0 + ncols; ++c) {
         const Pile& q = p.pl[c];
         if (q.n) {
-            int dst = s.found(q.c[q.n - 1]);
+            int dst = fit[q.c[q.n - 1]];
             if (dst) out.push_back(plain(c, dst));
         }
     }
     if (p.w) {
-        int dst = s.found(p.top(WASTE));
+        int dst = fit[p.top(WASTE)];
         if (dst) out.push_back(plain(WASTE, dst));
     }
     // runs between columns
@@ -217,7 +236,7 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
                 j = 12 - r1 + 1;  // a King heads the group
                 if (j < 1 || j > k || j == ln) continue;
             }
-            if (prune && j < k && !s.found(from_top(j + 1))) continue;
+            if (prune && j < k && !fit[from_top(j + 1)]) continue;
             if (j == ln || j == k)
                 out.push_back(plain(sc_, t, j));
             else
@@ -225,16 +244,16 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
         }
     }
     // the waste and the stock onto columns and foundations
-    if (p.w) to_columns(s, canon, p.top(WASTE), WASTE, -1, 0, 0, mid, empty);
+    if (p.w) to_columns(targets, p.top(WASTE), WASTE, -1, 0, 0, mid, empty);
     std::vector<Reach>& reach = s.reach_buf;
     s.reachable(reach);
     for (const Reach& r : reach) {
         int card = p.seq[r.i];
-        int dst = s.found(card);
+        int dst = fit[card];
         if (dst)
             last.push_back(SMove{static_cast<int8_t>(r.i), static_cast<uint8_t>(r.draws),
                                  static_cast<uint8_t>(r.nr), WASTE, static_cast<uint8_t>(dst), 1});
-        to_columns(s, canon, card, WASTE, r.i, r.draws, r.nr, last, empty);
+        to_columns(targets, card, WASTE, r.i, r.draws, r.nr, last, empty);
     }
     // worrying back: a foundation's top card down onto a column
     for (int f = F0; f <= F3; ++f) {
@@ -243,7 +262,7 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
         int card = fp.c[fp.n - 1];
         if (rank_of(card) == 0) continue;  // an Ace down can only waste a move
         if (prune && s.safe(card)) continue;  // it would be forced straight back up
-        to_columns(s, canon, card, f, -1, 0, 0, last, empty);
+        to_columns(targets, card, f, -1, 0, 0, last, empty);
     }
     s.join(out);
     if (s.lazy_stock) {
