@@ -156,3 +156,25 @@ def test_not_yet_known_and_the_switch_in_the_more_row(make_harness):
     h.wait_seq(v)
     assert w.live_solver is True
     assert answered(h, sched)["answer"] == "unknown"
+
+
+def test_a_deal_lost_on_its_face_says_so_and_solve_names_the_card(make_harness):
+    # Saratoga deal 5: the Queen of spades can never move (it lies on the Ace of spades
+    # and both red Kings), so the live answer is "No longer winnable" from the deal, with
+    # no search, and Solve's notice names the card.
+    w, sched = table("saratoga", 5)
+    h = make_harness(w)
+    ind = answered(h, sched)
+    assert ind["answer"] == "lost" and "No longer winnable" in ind["text"]
+    seq = h.seq()
+    h.page.click(".sw-btn-solve")
+    h.wait_seq(seq)
+    sched.finish_all()
+    h.sync()
+    h.page.wait_for_function(
+        "document.querySelector('.sw-notice').innerText.includes('Queen of spades')"
+    )
+    assert h.notice().startswith("The Queen of spades can never move again")
+    # known lost from the live answer: Solve searches nothing, and changes nothing
+    assert w.game.history == [] and w.last_solve is None
+    assert h.screenshot("saratoga-5-blocked").stat().st_size > 10_000
