@@ -151,7 +151,7 @@ def brute_force(game: Game, limit: int = 300_000) -> bool | None:
 
 def blocked_candidate(options: dict, rng: random.Random) -> Game:
     """A small Saratoga end game built around the blocked pattern
-    (``Saratoga.search_blocked``): a card X with a lower card of its suit and both cards
+    (``Saratoga.blocked_cards``): a card X with a lower card of its suit and both cards
     it may go onto under it in one column, in a random order (so X sometimes lies
     validly on one of them and may go with it: then it is not blocked), the other loose
     cards dealt at random, some onto X's column."""

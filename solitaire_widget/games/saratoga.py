@@ -197,10 +197,11 @@ class Saratoga(Rules):
 
     def blocked_cards(self, piles: Sequence[list[int]]) -> list[int]:
         # A card in the columns that can never move is never played to its foundation,
-        # so the deal is lost (Bjarnason, Fern & Tadepalli's dead ends of Thoughtful
-        # Klondike, generalised). Seed 5 opens so: Q♠ lies on A♠, K♥ and K♦, the only
-        # cards it may go onto are those two Kings, and its foundation needs A♠ first;
-        # Q♠ can never move, and a plain search needs 140 million positions to see it.
+        # so the deal is lost (a dead end of the kind Klondike solvers look for, found
+        # here as a fixed point rather than by fixed patterns). Seed 5 opens so: Q♠
+        # lies on A♠, K♥ and K♦, the only cards it may go onto are those two Kings, and
+        # its foundation needs A♠ first; Q♠ can never move, and a plain search needs 140
+        # million positions to see it.
         # Which cards may ever move: the largest set M of column cards in which each card
         # X meets, with M for the others, what X's first move needs:
         # - the card lying on X is in M (it has to go first, or go with X), and

@@ -102,7 +102,7 @@ bool safe_saratoga(const Search& s, int card) {
     return h[1] >= r - 2 && h[2] >= r - 2 && h[3 - suit] >= r - 3;
 }
 
-// Some card in the columns can never move again (Saratoga.search_blocked argues it): the
+// Some card in the columns can never move again (Saratoga.blocked_cards argues it): the
 // largest set of column cards each of which meets, with the set for the others, what
 // its first move needs; a column card left out never moves.
 bool blocked_saratoga(const Search& s) {
