@@ -83,3 +83,41 @@ def test_missing_pandas_names_the_extra(monkeypatch):
     monkeypatch.setattr(importlib, "import_module", fake)
     with pytest.raises(ImportError, match=r"solitaire_widget\[analysis\]"):
         winnability("kansas", [1])
+
+
+def test_figures_recheck_decides_what_a_changed_search_sees_and_keeps_the_rest(
+    tmp_path, monkeypatch
+):
+    # benchmarks/winnability_figures.py --retry --recheck --nodes 0: every undecided deal
+    # again, whatever budget it had; Saratoga seed 5 (blocked on its face) becomes lost,
+    # seed 1 stays undecided and keeps its row (with the bigger budget it had)
+    import csv
+    import importlib
+    from pathlib import Path
+
+    # importable by name, so that the process pool's workers find its functions
+    monkeypatch.syspath_prepend(str(Path(__file__).parent.parent / "benchmarks"))
+    figures = importlib.import_module("winnability_figures")
+    monkeypatch.setattr(figures, "OUT", tmp_path)
+    rows = [
+        {"seed": 1, "result": "unknown", "moves": "", "nodes": 800000, "seconds": "1.0"},
+        {"seed": 2, "result": "won", "moves": 100, "nodes": 69, "seconds": "0.0"},
+        {"seed": 5, "result": "unknown", "moves": "", "nodes": 800000, "seconds": "1.0"},
+    ]
+    with (tmp_path / "saratoga-d1-r2.csv").open("w", newline="") as fh:
+        w = csv.DictWriter(fh, figures.FIELDS)
+        w.writeheader()
+        w.writerows(rows)
+    figures.retry("saratoga-d1-r2", 0, 1)  # no recheck: nothing had less than 0 nodes
+    assert [r["result"] for r in figures.read(tmp_path / "saratoga-d1-r2.csv")] == [
+        "unknown",
+        "won",
+        "unknown",
+    ]
+    figures.retry("saratoga-d1-r2", 0, 1, recheck=True)
+    got = figures.read(tmp_path / "saratoga-d1-r2.csv")
+    assert [(r["result"], r["nodes"]) for r in got] == [
+        ("unknown", "800000"),
+        ("won", "69"),
+        ("lost", "0"),
+    ]
