@@ -62,8 +62,9 @@ class SessionHost(Protocol):
     def notify(self, key: str, level: str = "error", **args: Any) -> None:
         """Shows the notice ``key`` (texts.NOTICES) with ``args`` and publishes."""
 
-    def show_hint(self, move: Any, key: str) -> None:
-        """Shows ``move`` as the hint, worded by notice ``key``, and publishes."""
+    def show_hint(self, move: Any, key: str, **args: Any) -> None:
+        """Shows ``move`` as the hint, worded by notice ``key`` (with ``args``), and
+        publishes."""
 
     def alive(self) -> bool:
         """False once the widget is closed: late answers then have no one to tell."""
@@ -297,7 +298,8 @@ class SolveSession:
             self.host.show_hint(line[0], "hint_exact")
             return
         if self.known_lost():
-            self.host.show_hint(g.hint(), "hint_lost")
+            key, args = self._lost("hint")
+            self.host.show_hint(g.hint(), key, **args)
             return
         self._hint_job += 1
         job, version = self._hint_job, self.host.table_version
@@ -313,9 +315,11 @@ class SolveSession:
             self._learn(history, result)
             if result.result == "won" and result.solution:
                 self.host.show_hint(result.solution[0], "hint_exact")
+            elif result.result == "lost":
+                key, args = self._lost("hint")
+                self.host.show_hint(self.host.game.hint(), key, **args)
             else:
-                key = "hint_lost" if result.result == "lost" else "hint_unknown"
-                self.host.show_hint(self.host.game.hint(), key)
+                self.host.show_hint(self.host.game.hint(), "hint_unknown")
 
         self._background(lambda: clone.solve(seconds=budget), done)
 
@@ -364,18 +368,20 @@ class SolveSession:
         # as the table changes)
         self._resume: tuple[list[str], Solver] | None = None
 
-    def _lost(self) -> tuple[str, dict[str, str]]:
-        """The notice for a position proved lost: which card can never move, where the
-        position is lost on its face (as a teacher would say it), else just that."""
+    def _lost(self, what: str = "solve") -> tuple[str, dict[str, str]]:
+        """The notice for a position proved lost (Solve's, or with ``"hint"`` the hint's):
+        which card can never move, where the position is lost on its face (as a
+        teacher would say it), else just that."""
         g = self.host.game
         blocked = g.rules.blocked_cards(g.table.piles)
         if not blocked:
-            return "solve_lost", {}
+            return f"{what}_lost", {}
         names = [card_name(c, self.host.lang) for c in blocked]
         if len(names) == 1:
-            return "solve_blocked", {"cards": names[0]}
+            return f"{what}_blocked", {"cards": names[0]}
         word = " και " if self.host.lang == "el" else " and "
-        return "solve_blocked_many", {"cards": ", ".join(names[:-1]) + word + names[-1]}
+        cards = ", ".join(names[:-1]) + word + names[-1]
+        return (f"{what}_blocked_many" if what == "solve" else f"{what}_blocked"), {"cards": cards}
 
     def _learn(self, history: list[str], result: Any) -> None:
         if result.result == "won" and result.solution:

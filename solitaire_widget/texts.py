@@ -335,6 +335,8 @@ NOTICES: dict[str, dict[str, str]] = {
         "thinking": "Looking for a move that leads to a win…",
         "hint_exact": "Hint (leads to a win): {text}",
         "hint_lost": "This deal can no longer be won. Hint: {text}",
+        "hint_blocked": "This deal can no longer be won: the {cards} can never move "
+        "again, whatever is played. Hint: {text}",
         "hint_unknown": "No winning line found in time. Hint: {text}",
         "unwinnable": "This deal can no longer be won.",
     },
@@ -385,6 +387,8 @@ NOTICES: dict[str, dict[str, str]] = {
         "thinking": "Αναζήτηση κίνησης που οδηγεί σε νίκη…",
         "hint_exact": "Υπόδειξη (οδηγεί σε νίκη): {text}",
         "hint_lost": "Αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί. Υπόδειξη: {text}",
+        "hint_blocked": "Αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί (κολλημένα για πάντα, "
+        "ό,τι κι αν παιχτεί: {cards}). Υπόδειξη: {text}",
         "hint_unknown": "Δεν βρέθηκε νικηφόρα σειρά κινήσεων εγκαίρως. Υπόδειξη: {text}",
         "unwinnable": "Αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί.",
     },

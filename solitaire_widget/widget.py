@@ -339,8 +339,8 @@ class SolitaireWidget(anywidget.AnyWidget):
     def notify(self, key: str, level: str = "error", **args: Any) -> None:
         self._refuse(key, level, **args)
 
-    def show_hint(self, move: Any, key: str) -> None:
-        self._show_hint(move, key)
+    def show_hint(self, move: Any, key: str, **args: Any) -> None:
+        self._show_hint(move, key, **args)
 
     @property
     def scheduler(self) -> Scheduler:
@@ -659,7 +659,7 @@ class SolitaireWidget(anywidget.AnyWidget):
                 return
         self._show_hint(self._game.hint(), "hint")
 
-    def _show_hint(self, move: Any, key: str) -> None:
+    def _show_hint(self, move: Any, key: str, **args: Any) -> None:
         if move is None:
             self._hint = None
             self._notice = {"text": self._say("no_hint"), "level": "info"}
@@ -670,7 +670,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             except Exception:
                 _log.exception("explain(%r) failed", move)
                 text = str(move)
-            self._notice = {"text": self._say(key, text=text), "level": "hint"}
+            self._notice = {"text": self._say(key, text=text, **args), "level": "hint"}
         self._publish()
 
     # ------------------------------------------------------------------ the solver

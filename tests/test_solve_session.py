@@ -34,7 +34,7 @@ class Host:
         self._game = game
         self.table_version = 0
         self.said: list[tuple[str, dict[str, Any]]] = []
-        self.hints: list[tuple[str | None, str]] = []
+        self.hints: list[tuple[Any, ...]] = []
         self.published = 0
         self.open = True
         self.session = SolveSession(self)
@@ -56,8 +56,8 @@ class Host:
     def notify(self, key: str, level: str = "error", **args: Any) -> None:
         self.said.append((key, args))
 
-    def show_hint(self, move: Any, key: str) -> None:
-        self.hints.append((None if move is None else str(move), key))
+    def show_hint(self, move: Any, key: str, **args: Any) -> None:
+        self.hints.append((None if move is None else str(move), key, *args.values()))
 
     def alive(self) -> bool:
         return self.open
@@ -211,3 +211,21 @@ def test_a_deal_lost_on_its_face_names_the_card_that_can_never_move():
     lost.play("t5>f2")
     lost.play("t6>t5")
     assert Host(lost).session._lost() == ("solve_lost", {})
+
+
+def test_an_exact_hint_on_a_deal_lost_on_its_face_names_the_card_too():
+    host = Host(Game("saratoga", seed=5))
+    host.session.exact_hint()
+    host.scheduler.run_all()
+    move, key, cards = host.hints[-1]
+    assert key == "hint_blocked" and cards == "Queen of spades"
+    assert move == str(host.game.hint())  # the ordinary hint, with the reason beside it
+    host.session.exact_hint()  # known lost now: no search, the same words
+    assert host.hints[-1] == (move, "hint_blocked", "Queen of spades")
+    lost = Game("eagle-wing", seed=5)
+    lost.play("t5>f2")
+    lost.play("t6>t5")
+    plain = Host(lost)
+    plain.session.exact_hint()
+    plain.scheduler.run_all()
+    assert plain.hints[-1][1:] == ("hint_lost",)

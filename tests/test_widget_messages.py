@@ -661,6 +661,19 @@ def test_solve_on_a_deal_lost_on_its_face_names_the_card():
     assert v["notice"]["text"].startswith("Το φύλλο Ντάμα μπαστούνι δεν μπορεί")
 
 
+def test_an_exact_hint_on_a_deal_lost_on_its_face_names_the_card():
+    w = SolitaireWidget("saratoga", seed=5, live_solver=False, exact_hint=True)
+    manual(w)
+    v = send(w, {"kind": "hint"})
+    assert v["notice"]["text"].startswith(
+        "This deal can no longer be won: the Queen of spades can never move again"
+    )
+    assert v["notice"]["level"] == "hint" and w.game.history == []
+    w.lang = "el"
+    v = send(w, {"kind": "hint"})
+    assert "κολλημένα για πάντα, ό,τι κι αν παιχτεί: Ντάμα μπαστούνι" in v["notice"]["text"]
+
+
 def test_solve_really_unknown_and_really_lost():
     w = SolitaireWidget("kansas", seed=1, live_solver=False)
     manual(w)
