@@ -349,6 +349,8 @@ class LiveSolver:
         carried = None if first else self._carried
         limit = self.host.live_limit
         deal = self._deal
+        # what the carried search decides, learned in ``done`` (on the kernel's side)
+        learned: list[tuple[list[str], str, list[str]]] = []
 
         def work() -> tuple[_Search | None, str, list[str], str | None]:
             if job != self._job:
@@ -372,8 +374,6 @@ class LiveSolver:
             if r is None:  # not so: a position's own search runs one slice at a time
                 return s, "unknown", [], s.solver.engine
             return s, r.result, list(r.solution), s.solver.engine
-
-        learned: list[tuple[list[str], str, list[str]]] = []
 
         def done(out: tuple[_Search | None, str, list[str], str | None], spent: float) -> None:
             s, result, line, engine = out

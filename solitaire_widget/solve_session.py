@@ -377,11 +377,11 @@ class SolveSession:
         if not blocked:
             return f"{what}_lost", {}
         names = [card_name(c, self.host.lang) for c in blocked]
-        if len(names) == 1:
-            return f"{what}_blocked", {"cards": names[0]}
         word = " και " if self.host.lang == "el" else " and "
-        cards = ", ".join(names[:-1]) + word + names[-1]
-        return (f"{what}_blocked_many" if what == "solve" else f"{what}_blocked"), {"cards": cards}
+        cards = ", ".join(names[:-1]) + word + names[-1] if len(names) > 1 else names[0]
+        # Solve's words agree with the number of cards; the hint's read for either
+        many = "_many" if len(names) > 1 and what == "solve" else ""
+        return f"{what}_blocked{many}", {"cards": cards}
 
     def _learn(self, history: list[str], result: Any) -> None:
         if result.result == "won" and result.solution:

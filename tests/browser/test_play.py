@@ -371,6 +371,21 @@ def test_no_more_moves_overlay(make_harness):
     assert h.page.locator(".sw-over[hidden]").count() == 1
 
 
+def play_out(h, sched: ManualScheduler, at: int, midway) -> int:
+    """Runs a replay's timed steps one by one, each reaching the page before the next,
+    calling ``midway`` after step ``at``; returns how many steps there were."""
+    steps = 0
+    while sched.pending:
+        v = h.version()
+        sched.run_next()
+        steps += 1
+        h.sync()
+        h.wait_version(v)
+        if steps == at:
+            midway()
+    return steps
+
+
 def test_solve_button_replays_a_win_step_by_step(make_harness):
     """Solve in the page: Python finds the win (Eagle Wing deal 3, milliseconds) and
     plays it move by move; each move reaches the page as the kernel would send it. The
@@ -385,16 +400,12 @@ def test_solve_button_replays_a_win_step_by_step(make_harness):
     assert w.replaying and w.game.history == []
     assert h.page.inner_text(".sw-btn-solve") == "Stop"
     assert h.page.get_attribute(".sw-btn-solve", "aria-pressed") == "true"
-    steps = 0
-    while sched.pending:
-        v = h.version()
-        sched.run_next()
-        steps += 1
-        h.sync()
-        h.wait_version(v)
-        if steps == 60:
-            assert "move 60 of" in h.notice()
-            h.screenshot("eagle-wing-solve-replay")
+
+    def midway() -> None:
+        assert "move 60 of" in h.notice()
+        h.screenshot("eagle-wing-solve-replay")
+
+    steps = play_out(h, sched, 60, midway)
     assert w.game.status == "won" and steps == len(w.last_solve.solution)
     h.page.wait_for_selector(".sw-over:not([hidden])")
     assert h.page.inner_text(".sw-btn-solve") == "Solve"
@@ -416,15 +427,7 @@ def test_solve_button_wins_a_kansas_deal_through_its_streamliners(make_harness):
     h.page.click(".sw-btn-solve")
     h.wait_seq(seq)
     assert w.last_solve.result == "won" and w.replaying
-    steps = 0
-    while sched.pending:
-        v = h.version()
-        sched.run_next()
-        steps += 1
-        h.sync()
-        h.wait_version(v)
-        if steps == 40:
-            h.screenshot("kansas-12-solve-replay")
+    steps = play_out(h, sched, 40, lambda: h.screenshot("kansas-12-solve-replay"))
     assert w.game.status == "won" and steps == len(w.last_solve.solution)
     h.page.wait_for_selector(".sw-over:not([hidden])")
     h.screenshot("kansas-12-solved")
