@@ -53,9 +53,12 @@ class CoreSearch:
         order: int | None = None,
         memory_mb: float = MEMORY_MB,
         waste_cap: int | None = None,
+        threads: int = 1,
     ) -> None:
         self.rules = table.rules
-        self._search = _loaded().Search(*_position(table), prune, order, memory_mb, waste_cap)
+        self._search = _loaded().Search(
+            *_position(table), prune, order, memory_mb, waste_cap, threads
+        )
 
     @property
     def nodes(self) -> int:
@@ -69,6 +72,10 @@ class CoreSearch:
     @property
     def table_entries(self) -> int:
         return self._search.table_entries
+
+    def pause(self) -> None:
+        """Stop the helper search (``threads=2``) until the next ``run``."""
+        self._search.pause()
 
     def run(self, seconds: float | None, nodes: int | None) -> tuple[str, list[str]]:
         from .solver import BudgetSpent

@@ -408,17 +408,24 @@ class Game:
         return hints[0] if hints else None
 
     # ---- solving (solver.py) -----------------------------------------------------------
-    def solve(self, seconds: float | None = 10.0, nodes: int | None = None, engine: str = "auto"):
+    def solve(
+        self,
+        seconds: float | None = 10.0,
+        nodes: int | None = None,
+        engine: str = "auto",
+        threads: int = 1,
+    ):
         """Search for a win from here, treating every card as known.
 
         Returns a ``solver.SolveResult``: ``result`` is ``"won"`` (with ``solution``, a
         list of actions that ``play`` accepts), ``"lost"`` (proved) or ``"unknown"``
         (budget spent), plus ``nodes``, ``seconds`` and ``engine`` (``"core"``, the
-        compiled search, or ``"python"``; ``engine=`` asks for one).
+        compiled search, or ``"python"``; ``engine=`` asks for one). ``threads=2`` lets
+        the core's search take a second CPU (see ``solver.solve``).
         """
         from .solver import solve
 
-        return solve(self, seconds=seconds, nodes=nodes, engine=engine)
+        return solve(self, seconds=seconds, nodes=nodes, engine=engine, threads=threads)
 
     def is_winnable(self, seconds: float | None = 10.0) -> bool | None:
         """True or False when the solver decides within the budget, else None."""

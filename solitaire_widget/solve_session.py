@@ -22,7 +22,7 @@ from typing import Any, Protocol
 from .cards import card_name
 from .game import Game
 from .scheduling import Scheduler
-from .solver import Solver, SolveResult
+from .solver import Solver, SolveResult, search_threads
 
 _log = logging.getLogger(__name__)
 
@@ -180,7 +180,8 @@ class SolveSession:
         # search (see Solver) rather than starting over.
         resume, self._resume = self._resume, None
         fresh = resume is None or resume[0] != history
-        solver = Solver(detached(g)) if fresh else resume[1]
+        # someone is waiting for this answer: the search may take a second CPU
+        solver = Solver(detached(g), threads=search_threads()) if fresh else resume[1]
         budget = self.host.solve_budget
         # The node limit keeps the Python search's memory in bounds (some 290 bytes a
         # position); the compiled core caps its own table (core_search.MEMORY_MB) and
@@ -321,7 +322,7 @@ class SolveSession:
             else:
                 self.host.show_hint(self.host.game.hint(), "hint_unknown")
 
-        self._background(lambda: clone.solve(seconds=budget), done)
+        self._background(lambda: clone.solve(seconds=budget, threads=search_threads()), done)
 
     # ------------------------------------------------------------------ the unwinnable warning
 

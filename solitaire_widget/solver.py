@@ -40,6 +40,7 @@ rules to try, whether probes pay) is a hook on the game's ``Rules`` in
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from dataclasses import dataclass, field
@@ -67,6 +68,16 @@ SMove = tuple[int, int, int, int, int, int]
 Rec = tuple[SMove, Any, int, int]
 
 CHECK_EVERY = 512  # nodes between looks at the clock
+
+
+def search_threads() -> int:
+    """The threads a search someone is waiting for may take (``Solver``'s ``threads``):
+    2 where this process may run on two CPUs or more, else 1."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    return 2 if cpus >= 2 else 1
 
 # What the transposition table of one streamliner may take at most, in MB, in the
 # compiled core: a side search beside the main one, so at most a sixteenth of the main
@@ -422,6 +433,9 @@ class Search:
         return self.used
 
     # ---- the search --------------------------------------------------------------------
+    def pause(self) -> None:
+        """Nothing of this search runs between runs (the core's helper does)."""
+
     def run(self, seconds: float | None, nodes: int | None) -> tuple[str, list[str]]:
         """Search on for at most ``seconds`` and ``nodes`` more; ``BudgetSpent`` if they
         run out first, after which ``run`` may be called again to go on where it left."""
@@ -575,7 +589,10 @@ class Solver:
         streamline: bool | None = None,
         engine: str = "auto",
         memory_mb: float | None = None,
+        threads: int = 1,
     ) -> None:
+        if threads not in (1, 2):
+            raise ValueError(f"threads must be 1 or 2, not {threads!r}")
         source: Table = game if isinstance(game, TableType) else game.table
         table = source.copy()
         self.table = table
@@ -583,7 +600,8 @@ class Solver:
         self.engine = _engine(engine, rules.name)
         self._memory_mb = memory_mb
         self.probes = (rules.search_probes if probes is None else probes) and prune
-        self.main = self._search(table, prune=prune)
+        self.threads = threads
+        self.main = self._search(table, prune=prune, threads=threads)
         loose = _loosest(table) if self.probes and relax is not False else None
         # the search under the loosest rules, while it may still decide something
         self.wide = self._search(loose) if loose is not None else None
@@ -606,16 +624,19 @@ class Solver:
         prune: bool = True,
         order: int | None = None,
         waste_cap: int | None = None,
+        threads: int = 1,
     ) -> Any:
         """One search of ``table`` by this solver's engine; ``order`` seeds a probe's,
-        ``waste_cap`` makes a streamliner."""
+        ``waste_cap`` makes a streamliner, ``threads`` 2 gives the core's a helper."""
         if self.engine == "core":
             from .core_search import MEMORY_MB, CoreSearch
 
             mb = MEMORY_MB if self._memory_mb is None else self._memory_mb
             if waste_cap is not None:  # a streamliner is a side search: it keeps less
                 mb = max(1.0, min(mb / 16, STREAMLINER_MB))
-            return CoreSearch(table, prune=prune, order=order, memory_mb=mb, waste_cap=waste_cap)
+            return CoreSearch(
+                table, prune=prune, order=order, memory_mb=mb, waste_cap=waste_cap, threads=threads
+            )
         rng = None if order is None else random.Random(order)
         return Search(table, prune=prune, order=rng, waste_cap=waste_cap)
 
@@ -632,6 +653,8 @@ class Solver:
             if self.verdict is None:
                 self.verdict = self._run(seconds, nodes, start)
         finally:
+            # the main search's helper thread (threads=2) must not run on between calls
+            self.main.pause()
             self.runs += 1
             self.seconds += time.perf_counter() - start
         result, line = self.verdict if self.verdict is not None else ("unknown", [])
@@ -645,7 +668,13 @@ class Solver:
         if not (self.probes or lines) or (seconds is None and nodes is None):
             before = main.nodes
             try:
-                return main.run(seconds, nodes)
+                if self.threads > 1 and seconds is not None and nodes is None and not self.runs:
+                    # the helper starts after a first run: most deals need none
+                    try:
+                        return main.run(seconds / 16, None)
+                    except BudgetSpent:
+                        seconds -= time.perf_counter() - start
+                return main.run(max(0.0, seconds) if seconds is not None else None, nodes)
             except BudgetSpent:
                 return None
             finally:
@@ -775,6 +804,7 @@ def solve(
     streamline: bool | None = None,
     engine: str = "auto",
     memory_mb: float | None = None,
+    threads: int = 1,
 ) -> SolveResult:
     """Search for a win from ``game``'s current position.
 
@@ -807,6 +837,14 @@ def solve(
     or ``"python"``; the result's ``engine`` says which ran. Both searches are the same
     search, node for node (tests/test_core.py); the core is some 20-40 times faster.
     ``memory_mb`` caps the core's transposition table (``core_search.MEMORY_MB``).
+
+    ``threads=2`` (the core only, and only for a budget of time alone) gives the main
+    search a helper on a second thread once its first sixteenth is spent undecided: a
+    second search of the same position in a random move order, sharing the table, each
+    skipping what the other has searched to its end; the first to end answers. It
+    keeps running while the side searches have their turns. Kansas seed 1 is lost in
+    7.5 s instead of 14 s with the same number of nodes. ``search_threads()`` says what
+    the machine can give; the widget's Solve and exact hint use that.
     """
     return Solver(
         game,
@@ -816,7 +854,8 @@ def solve(
         streamline=streamline,
         engine=engine,
         memory_mb=memory_mb,
+        threads=threads,
     ).run(seconds, nodes)
 
 
-__all__ = ["SolveResult", "Solver", "solve"]
+__all__ = ["SolveResult", "Solver", "search_threads", "solve"]

@@ -35,7 +35,9 @@ class PySearch {
   public:
     PySearch(const std::string& game, const std::vector<std::vector<int>>& piles, int used,
              std::optional<int> max_redeals, int draw, std::optional<int> base, bool prune,
-             std::optional<uint64_t> order_seed, double memory_mb, std::optional<int> waste_cap) {
+             std::optional<uint64_t> order_seed, double memory_mb, std::optional<int> waste_cap,
+             int threads) {
+        if (threads < 1 || threads > 2) throw std::invalid_argument("threads must be 1 or 2");
         if (!(memory_mb >= 1.0) || memory_mb > 1024.0 * 1024.0)
             throw std::invalid_argument("memory_mb must be between 1 and 1048576");
         if (waste_cap && (*waste_cap < 0 || *waste_cap > 52))
@@ -44,6 +46,7 @@ class PySearch {
         search_ = std::make_unique<sc::Search>(s.cfg, s.pos, prune, order_seed,
                                                static_cast<size_t>(memory_mb * 1024 * 1024),
                                                waste_cap ? *waste_cap : -1);
+        search_->set_threads(threads);
     }
 
     std::pair<std::string, std::vector<std::string>> run(std::optional<double> seconds,
@@ -62,6 +65,11 @@ class PySearch {
         return {out.result, out.line};
     }
 
+    void pause() {
+        std::lock_guard<std::mutex> lock(busy_);
+        nb::gil_scoped_release release;
+        search_->pause();
+    }
     int64_t nodes() const { return search_->nodes(); }
     size_t entries() const { return search_->table().entries(); }
     size_t bytes() const { return search_->table().bytes(); }
@@ -123,13 +131,15 @@ NB_MODULE(_core, m) {
                          "its last budget stopped.")
         .def(nb::init<const std::string&, const std::vector<std::vector<int>>&, int,
                       std::optional<int>, int, std::optional<int>, bool, std::optional<uint64_t>,
-                      double, std::optional<int>>(),
+                      double, std::optional<int>, int>(),
              "game"_a, "piles"_a, "redeals_used"_a, "max_redeals"_a.none(), "draw"_a = 1,
              "base"_a.none() = nb::none(), "prune"_a = true, "order_seed"_a.none() = nb::none(),
-             "memory_mb"_a = 768.0, "waste_cap"_a.none() = nb::none())
+             "memory_mb"_a = 768.0, "waste_cap"_a.none() = nb::none(), "threads"_a = 1)
         .def("run", &PySearch::run, "seconds"_a.none(), "nodes"_a.none(),
              "Search on for at most ``seconds`` and ``nodes`` more (None: no bound); returns "
              "(result, line) with result 'won', 'lost' or 'unknown'. The GIL is released.")
+        .def("pause", &PySearch::pause,
+             "Stop the helper search (threads=2) until the next run; the GIL is released.")
         .def_prop_ro("nodes", &PySearch::nodes)
         .def_prop_ro("table_entries", &PySearch::entries)
         .def_prop_ro("table_bytes", &PySearch::bytes)

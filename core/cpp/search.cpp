@@ -12,8 +12,8 @@ uint64_t rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 
 Search::Search(const Config& c, const Pos& root, bool prune_, std::optional<uint64_t> order_seed,
                size_t memory_bytes, int waste_cap)
-    : cfg(c), pos(root), prune(prune_), table_(memory_bytes), waste_cap_(waste_cap),
-      order_(order_seed) {
+    : cfg(c), pos(root), prune(prune_), table_(std::make_shared<Table>(memory_bytes)), root_(root),
+      waste_cap_(waste_cap), order_(order_seed) {
     // The flags of solver.py's Search, with the same names and the same arguments.
     stock_is_reserve = cfg.draw == 1 && cfg.unlimited();
     mirror = prune;
@@ -295,51 +295,78 @@ std::vector<std::string> Search::line() const {
     return out;
 }
 
-Outcome Search::run(double seconds, int64_t nodes) {
-    if (verdict_) return *verdict_;
-    using clock = std::chrono::steady_clock;
-    const bool timed = seconds >= 0;
-    const auto deadline =
-        clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(
-                           timed ? seconds : 0.0));
-    if (!started_) {
-        started_ = true;
-        force();
-        Frame root{0, 0, 0, 0, forced_.size(), Rec{}, false};
-        const Key root_key = key();
-        if (pos.foundation_cards() == 52) {
-            frames_.push_back(root);
-            verdict_ = Outcome{"won", line()};
-            frames_.clear();
-            return *verdict_;
-        }
-        if (prune && blocked()) {
-            verdict_ = Outcome{"lost", {}};
-            return *verdict_;
-        }
-        table_.store(root_key, rank());
-        table_.enter(root_key);
-        gen(moves_);
-        root.mend = moves_.size();
+Search::Search(const Search& main, uint64_t order_seed)
+    : cfg(main.cfg), pos(main.root_), prune(main.prune), stock_is_reserve(main.stock_is_reserve),
+      lazy_stock(main.lazy_stock), lazy_kansas(main.lazy_kansas), lazy_drawn(main.lazy_drawn),
+      table_(main.table_), shared_(true), root_(main.root_), waste_cap_(main.waste_cap_),
+      order_(order_seed) {
+    mirror = main.mirror;
+    rng_ = mix64(*order_ + 0x9e3779b97f4a7c15ULL) | 1;
+}
+
+Search::~Search() { pause(); }
+
+int64_t Search::nodes() const {
+    int64_t n = nodes_.load(std::memory_order_relaxed);
+    if (helper_) n += helper_->nodes_.load(std::memory_order_relaxed);
+    return n;
+}
+
+bool Search::begin() {
+    started_ = true;
+    force();
+    Frame root{0, 0, 0, 0, forced_.size(), Rec{}, false};
+    const Key root_key = key();
+    if (pos.foundation_cards() == 52) {
         frames_.push_back(root);
+        verdict_ = Outcome{"won", line()};
+        frames_.clear();
+        return false;
     }
-    int64_t count = nodes_;
-    const int64_t max_nodes = nodes < 0 ? -1 : count + nodes;
+    if (prune && blocked()) {
+        verdict_ = Outcome{"lost", {}};
+        return false;
+    }
+    if (shared_) {
+        // a helper: the main search has stored the root already (and is undecided)
+        path_.enter(root_key, rank());
+    } else {
+        table_->store(root_key, rank());
+        table_->enter(root_key);
+    }
+    gen(moves_);
+    root.mend = moves_.size();
+    frames_.push_back(root);
+    return true;
+}
+
+Outcome Search::dfs(bool timed, std::chrono::steady_clock::time_point deadline, int64_t max_nodes,
+                    const std::atomic<bool>* stop) {
+    using clock = std::chrono::steady_clock;
+    int64_t count = nodes_.load(std::memory_order_relaxed);
     while (!frames_.empty()) {
         Frame& fr = frames_.back();
         if (fr.mi >= fr.mend) {
             for (size_t j = fr.fend; j-- > fr.fstart;) revert(forced_[j]);
             forced_.resize(fr.fstart);
             if (fr.has_rec) revert(fr.rec);
-            table_.leave();
+            if (shared_) {
+                auto [k, r] = path_.top();
+                table_->finish_shared(k, r);
+                path_.leave();
+            } else {
+                table_->leave();
+            }
             moves_.resize(fr.mstart);
             frames_.pop_back();
             continue;
         }
         if (count % CHECK_EVERY == 0) {
-            nodes_ = count;
+            nodes_.store(count, std::memory_order_relaxed);
             if (max_nodes >= 0 && count >= max_nodes) return Outcome{"unknown", {}};
             if (timed && clock::now() > deadline) return Outcome{"unknown", {}};
+            if (stop && stop->load(std::memory_order_relaxed)) return Outcome{"unknown", {}};
+            if (helper_ && helper_done_.load(std::memory_order_relaxed)) return Outcome{"unknown", {}};
         }
         SMove mv = moves_[fr.mi++];
         Rec rec = apply(mv);
@@ -347,15 +374,22 @@ Outcome Search::run(double seconds, int64_t nodes) {
         size_t fs = forced_.size();
         force();
         if (pos.foundation_cards() == 52) {
-            nodes_ = count;
+            nodes_.store(count, std::memory_order_relaxed);
             std::vector<std::string> out = line();
             actions(rec.mv, out);
             for (size_t j = fs; j < forced_.size(); ++j) actions(forced_[j].mv, out);
-            verdict_ = Outcome{"won", std::move(out)};
-            return *verdict_;
+            return Outcome{"won", std::move(out)};
         }
         Key k = key();
-        if (table_.visit(k, rank())) {  // seen, with a rank at most this one's
+        const int r = rank();
+        bool seen;
+        if (shared_) {
+            seen = path_.holds(k, r) || table_->visit_shared(k, r);
+            if (!seen) path_.enter(k, r);
+        } else {
+            seen = table_->visit(k, r);  // seen, with a rank at most this one's
+        }
+        if (seen) {
             for (size_t j = forced_.size(); j-- > fs;) revert(forced_[j]);
             forced_.resize(fs);
             revert(rec);
@@ -367,9 +401,69 @@ Outcome Search::run(double seconds, int64_t nodes) {
         nf.mend = moves_.size();
         frames_.push_back(nf);
     }
-    nodes_ = count;
-    verdict_ = Outcome{"lost", {}};
-    return *verdict_;
+    nodes_.store(count, std::memory_order_relaxed);
+    return Outcome{"lost", {}};
+}
+
+void Search::start_helper() {
+    // the table is grown to its cap here, once, and the path moves out of it
+    for (const auto& [k, r] : table_->share()) path_.enter(k, r);
+    shared_ = true;
+    helper_.reset(new Search(*this, order_ ? *order_ + 1 : 1));
+    helper_->begin();  // the root was undecided here, so it is there
+}
+
+void Search::resume_helper() {
+    if (!helper_ || helper_thread_.joinable() || helper_done_.load(std::memory_order_acquire)) return;
+    stop_.store(false, std::memory_order_relaxed);
+    helper_thread_ = std::thread([this] {
+        Outcome out = helper_->dfs(false, {}, -1, &stop_);
+        if (out.result != "unknown") settle_helper(std::move(out));
+    });
+}
+
+void Search::settle_helper(Outcome out) {
+    helper_->verdict_ = std::move(out);
+    helper_done_.store(true, std::memory_order_release);
+}
+
+void Search::pause() {
+    if (!helper_thread_.joinable()) return;
+    stop_.store(true, std::memory_order_relaxed);
+    helper_thread_.join();
+}
+
+Outcome Search::run(double seconds, int64_t nodes) {
+    if (verdict_) return *verdict_;
+    using clock = std::chrono::steady_clock;
+    const bool timed = seconds >= 0;
+    const auto deadline =
+        clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(
+                           timed ? seconds : 0.0));
+    if (!started_) {
+        if (!begin()) return *verdict_;
+    } else if (threads_ > 1 && nodes < 0 && timed && !helper_) {
+        start_helper();
+    }
+    if (nodes >= 0) pause();  // a node budget is searched by this search alone
+    if (helper_ && nodes < 0) resume_helper();
+    const int64_t count = nodes_.load(std::memory_order_relaxed);
+    const int64_t max_nodes = nodes < 0 ? -1 : count + nodes;
+    Outcome out = dfs(timed, deadline, max_nodes, nullptr);
+    // Either search's end is the answer: each skips only positions searched to their
+    // end, so a search that ends has covered everything from the root (the rest of
+    // the argument is the one search's: a position on its own path is being searched)
+    if (out.result != "unknown") {
+        pause();
+        verdict_ = std::move(out);
+        return *verdict_;
+    }
+    if (helper_done_.load(std::memory_order_acquire)) {
+        pause();
+        verdict_ = helper_->verdict_;
+        return *verdict_;
+    }
+    return out;
 }
 
 }  // namespace sc

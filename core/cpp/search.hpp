@@ -5,9 +5,12 @@
 // test live in games/<game>.cpp; this file knows none of them by name.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <thread>
 #include <utility>
 #include <string>
 #include <vector>
@@ -48,6 +51,35 @@ struct Outcome {
     std::vector<std::string> line;
 };
 
+// The positions on one search's path, for a search whose table is shared (each thread
+// keeps its own, as the table does for a search alone): a stack, and counters per slot
+// so that most questions need no look at the stack.
+class PathSet {
+  public:
+    void enter(const Key& k, int rank) {
+        stack_.emplace_back(k, rank);
+        ++count_[slot(k)];
+    }
+    const std::pair<Key, int>& top() const { return stack_.back(); }
+    void leave() {
+        --count_[slot(stack_.back().first)];
+        stack_.pop_back();
+    }
+    // on the path with a rank at most ``rank``
+    bool holds(const Key& k, int rank) const {
+        if (!count_[slot(k)]) return false;
+        for (const auto& [p, r] : stack_)
+            if (p == k && r <= rank) return true;
+        return false;
+    }
+
+  private:
+    static constexpr size_t SLOTS = 4096;
+    static size_t slot(const Key& k) { return (k.a >> 7) & (SLOTS - 1); }
+    std::vector<std::pair<Key, int>> stack_;
+    std::vector<uint16_t> count_ = std::vector<uint16_t>(SLOTS, 0);
+};
+
 class Search {
   public:
     // ``waste_cap`` >= 0 makes the search a streamliner: a position whose waste holds
@@ -56,11 +88,24 @@ class Search {
     Search(const Config& cfg, const Pos& root, bool prune, std::optional<uint64_t> order_seed,
            size_t memory_bytes, int waste_cap = -1);
 
-    // Search on for at most ``seconds`` (< 0: no bound) and ``nodes`` more (< 0: none).
-    Outcome run(double seconds, int64_t nodes);
+    ~Search();
+    Search(const Search&) = delete;
+    Search& operator=(const Search&) = delete;
 
-    int64_t nodes() const { return nodes_; }
-    const Table& table() const { return table_; }
+    // Search on for at most ``seconds`` (< 0: no bound) and ``nodes`` more (< 0: none).
+    // With ``threads`` 2 and a budget of time alone, a run after the first undecided
+    // one starts a helper: a second search of the same position in another move order,
+    // on its own thread, sharing the table (each skips what the other has searched to
+    // its end). The first to end gives the answer, a win or a loss. The helper goes on
+    // between runs until ``pause`` (a run with a node budget pauses it and searches
+    // alone).
+    Outcome run(double seconds, int64_t nodes);
+    void set_threads(int threads) { threads_ = threads; }
+    void pause();
+
+    // nodes searched so far, the helper's included
+    int64_t nodes() const;
+    const Table& table() const { return *table_; }
     size_t depth() const { return frames_.size(); }
 
     // ---- what the games' parts use --------------------------------------------------
@@ -92,6 +137,15 @@ class Search {
     std::vector<Reach> reach_buf;
 
   private:
+    Search(const Search& main, uint64_t order_seed);  // a helper of ``main``
+    // The depth-first search itself, until its end ("lost"), a win, ``deadline`` (if
+    // timed), ``max_nodes`` (>= 0), ``stop``, or the helper's end.
+    Outcome dfs(bool timed, std::chrono::steady_clock::time_point deadline, int64_t max_nodes,
+                const std::atomic<bool>* stop);
+    bool begin();  // the root: false if it is decided on its face (verdict_ is set)
+    void start_helper();
+    void resume_helper();
+    void settle_helper(Outcome out);  // the helper's verdict, once it has one
     void gen(std::vector<SMove>& out);  // nothing past the waste cap
     void force();  // appends the forced moves' records to forced_
     Key key() const;
@@ -106,14 +160,22 @@ class Search {
         Rec rec;
         bool has_rec;
     };
-    Table table_;
+    std::shared_ptr<Table> table_;
+    PathSet path_;       // this search's path, once the table is shared
+    bool shared_ = false;
+    Pos root_;           // the position searched, before its forced moves
+    int threads_ = 1;
+    std::unique_ptr<Search> helper_;
+    std::thread helper_thread_;
+    std::atomic<bool> stop_{false};
+    std::atomic<bool> helper_done_{false};  // the helper has a verdict (its verdict_)
     std::vector<SMove> moves_;  // every frame's moves, stacked
     std::vector<Rec> forced_;   // every frame's forced moves, stacked
     std::vector<Frame> frames_;
     mutable std::vector<Reach> reach_force_;
     bool started_ = false;
     std::optional<Outcome> verdict_;
-    int64_t nodes_ = 0;
+    std::atomic<int64_t> nodes_{0};
     int waste_cap_ = -1;
     std::optional<uint64_t> order_;
     uint64_t rng_ = 0;

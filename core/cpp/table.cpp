@@ -1,5 +1,6 @@
 #include "table.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace sc {
@@ -63,8 +64,8 @@ bool Table::place(const Entry& e, bool may_evict) {
         if (!on_path(v.a, v.meta & HIGH)) {
             v = e;
             ++victim_;
-            ++evictions_;
-            --count_;  // the one forgotten
+            bump(evictions_, 1);
+            bump(count_, -1);  // the one forgotten
             return true;
         }
     }
@@ -102,7 +103,7 @@ void Table::store(const Key& k, int rank) {
         pinned_[Key{a, h}] = rank & static_cast<int>(RANK);
         break;
     }
-    ++count_;
+    bump(count_, 1);
 }
 
 Table::Entry* Table::locate(uint64_t a, uint64_t h) {
@@ -150,9 +151,83 @@ void Table::leave() {
         auto it = pinned_.find(k);
         if (it != pinned_.end() && !on_path(k.a, k.b)) {
             pinned_.erase(it);  // forgetting a position off the path is safe
-            --count_;
+            bump(count_, -1);
         }
     }
+}
+
+std::vector<std::pair<Key, int>> Table::share() {
+    std::vector<std::pair<Key, int>> path;
+    if (shared_) return path;
+    for (const Key& k : path_) path.emplace_back(k, find(k));
+    // every position searched so far and off the path has been searched to its end
+    for (Entry& e : slots_)
+        if (e.a && !on_path(e.a, e.meta & HIGH)) e.meta |= DONE;
+    while (slots_.size() * 3 * sizeof(Entry) <= max_bytes_) grow();
+    path_.clear();
+    std::fill(path_count_.begin(), path_count_.end(), uint16_t{0});
+    locks_ = std::make_unique<std::atomic<uint8_t>[]>(LOCKS);
+    for (size_t i = 0; i < LOCKS; ++i) locks_[i].store(0, std::memory_order_relaxed);
+    shared_ = true;
+    return path;
+}
+
+namespace {
+struct Locked {  // a spin lock held for one question (two threads, short questions)
+    explicit Locked(std::atomic<uint8_t>& l) : lock(l) {
+        while (lock.exchange(1, std::memory_order_acquire))
+            while (lock.load(std::memory_order_relaxed)) {
+            }
+    }
+    ~Locked() { lock.store(0, std::memory_order_release); }
+    Locked(const Locked&) = delete;
+    Locked& operator=(const Locked&) = delete;
+    std::atomic<uint8_t>& lock;
+};
+}  // namespace
+
+void Table::put_shared(uint64_t a, uint64_t meta) {
+    for (int p = 0; p < PROBES; ++p) {
+        Entry* b = bucket(a, p);
+        for (int i = 0; i < WAYS; ++i) {
+            if (!b[i].a) {
+                b[i] = Entry{a, meta};
+                bump(count_, 1);
+                return;
+            }
+        }
+    }
+    // full: forget one of the home bucket (chosen by the key: no shared counter)
+    bucket(a, 0)[(a >> 40) % WAYS] = Entry{a, meta};
+    bump(evictions_, 1);
+}
+
+bool Table::visit_shared(const Key& k, int rank) {
+    uint64_t a = first(k), h = high(k);
+    Locked held(lock_of(a));
+    if (Entry* e = locate(a, h)) {
+        const int r = static_cast<int>(e->meta & RANK);
+        if (r <= rank && (e->meta & DONE)) return true;
+        // a better rank is a new position to search; the same one searched by the other
+        // thread is searched here too (only what has been searched to its end is skipped)
+        if (rank < r) e->meta = h | (static_cast<uint64_t>(rank) & RANK);
+        return false;
+    }
+    // (positions pinned before the table was shared were on the path: never done)
+    put_shared(a, h | (static_cast<uint64_t>(rank) & RANK));
+    return false;
+}
+
+void Table::finish_shared(const Key& k, int rank) {
+    uint64_t a = first(k), h = high(k);
+    uint64_t meta = h | (static_cast<uint64_t>(rank) & RANK) | DONE;
+    Locked held(lock_of(a));
+    if (Entry* e = locate(a, h)) {
+        // searched to its end at ``rank``: so is every rank after it, not one before
+        if (static_cast<int>(e->meta & RANK) >= rank) e->meta = meta;
+        return;
+    }
+    put_shared(a, meta);
 }
 
 bool Table::on_path(uint64_t a, uint64_t h) const {

@@ -8,12 +8,20 @@
 // The path is kept beside the table (a stack, and counters to ask it quickly), not as
 // a bit in the entries: leaving a position then touches no entry, which would cost a
 // second trip to memory for every position searched.
+//
+// Shared (``share``): two searches of one position, each on its own thread, use one
+// table. It is grown to its cap once, then never grows; a lock per group of eight
+// buckets (where a key's probes stay) makes each question one step; an entry says
+// whether its position has been searched to its end (only those are skipped); and each
+// search keeps its own path beside it (``PathSet``), so the table may forget any entry.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <memory>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace sc {
@@ -39,9 +47,24 @@ class Table {
     void enter(const Key& k);
     void leave();
 
-    size_t entries() const { return count_; }
+    // Grows the table to its cap and lets several threads ask ``visit_shared`` at once
+    // (nothing else may be asked meanwhile). Returns the positions of the path, which
+    // the table no longer keeps, each with its rank: the caller keeps them now.
+    std::vector<std::pair<Key, int>> share();
+    bool shared() const { return shared_; }
+    // ``visit`` for a shared table: true if ``k`` has been searched to its end with a
+    // rank at most ``rank``; otherwise stores it (forgetting another entry if its
+    // buckets are full), unless it is held already. A position the other thread is
+    // still searching is not skipped: both search it, in their own orders, and each
+    // skips what the other has finished. Nothing here is protected as a path: each
+    // search asks its own PathSet first.
+    bool visit_shared(const Key& k, int rank);
+    // ``k`` has been searched to its end, at ``rank``
+    void finish_shared(const Key& k, int rank);
+
+    size_t entries() const { return count_.load(std::memory_order_relaxed); }
     size_t bytes() const { return slots_.size() * sizeof(Entry) + pinned_.size() * 48; }
-    size_t evictions() const { return evictions_; }
+    size_t evictions() const { return evictions_.load(std::memory_order_relaxed); }
     size_t max_bytes() const { return max_bytes_; }
 
   private:
@@ -50,16 +73,30 @@ class Table {
         uint64_t meta;  // the key's second half (high 47 bits), rank 0..65535
     };
     static constexpr uint64_t HIGH = ~uint64_t{0x1FFFF};
+    static constexpr uint64_t DONE = 0x10000;  // shared: searched to its end
     static constexpr int WAYS = 4;
     static uint64_t first(const Key& k) { return k.a | 1; }
     static uint64_t high(const Key& k) { return k.b & HIGH; }
-    // an entry lives in its home bucket or one of the next PROBES - 1
+    // an entry lives in its home bucket or one of the other PROBES - 1 of its group of
+    // eight (an aligned group, so that one lock covers every probe of a key)
     static constexpr int PROBES = 8;
-    Entry* bucket(uint64_t a, int p) { return &slots_[(((a >> 1) + static_cast<uint64_t>(p)) & mask_) * WAYS]; }
-    const Entry* bucket(uint64_t a, int p) const {
-        return &slots_[(((a >> 1) + static_cast<uint64_t>(p)) & mask_) * WAYS];
+    size_t index(uint64_t a, int p) const {
+        uint64_t home = (a >> 1) & mask_;
+        return ((home & ~uint64_t{7}) | ((home + static_cast<uint64_t>(p)) & 7)) * WAYS;
+    }
+    Entry* bucket(uint64_t a, int p) { return &slots_[index(a, p)]; }
+    const Entry* bucket(uint64_t a, int p) const { return &slots_[index(a, p)]; }
+    static constexpr size_t LOCKS = size_t{1} << 16;
+    std::atomic<uint8_t>& lock_of(uint64_t a) { return locks_[(((a >> 1) & mask_) >> 3) & (LOCKS - 1)]; }
+    void bump(std::atomic<size_t>& n, long by) {
+        // one thread: a plain add (an atomic one costs a locked instruction each node)
+        if (shared_)
+            n.fetch_add(static_cast<size_t>(by), std::memory_order_relaxed);
+        else
+            n.store(n.load(std::memory_order_relaxed) + static_cast<size_t>(by), std::memory_order_relaxed);
     }
     Entry* locate(uint64_t a, uint64_t h);
+    void put_shared(uint64_t a, uint64_t meta);
     void grow();
     bool place(const Entry& e, bool may_evict);
     bool on_path(uint64_t a, uint64_t h) const;
@@ -68,8 +105,10 @@ class Table {
 
     std::vector<Entry> slots_;
     size_t mask_ = 0;
-    size_t count_ = 0;
-    size_t evictions_ = 0;
+    std::atomic<size_t> count_{0};
+    std::atomic<size_t> evictions_{0};
+    bool shared_ = false;
+    std::unique_ptr<std::atomic<uint8_t>[]> locks_;
     size_t max_bytes_;
     uint64_t victim_ = 0;
     struct KeyHash {
