@@ -4,10 +4,16 @@
     python benchmarks/solver.py --deals 100 --seconds 10 --python-seconds 2
     python benchmarks/solver.py --engines core          # the core alone
     python benchmarks/solver.py --engines core,core-plain --variants Kansas
+    python benchmarks/solver.py --engines core-2t --workers 1   # what Solve runs
 
 ``core-plain`` is the core without the game's streamliners (``solve(streamline=False)``:
 the solver as it was before them), run only for the variants whose game has some, so
 that the two stand side by side on the same deals.
+
+``core-2t`` is the core with ``threads=2``, as the widget's Solve runs it where the
+machine has two CPUs: the main search has a helper on a second thread. It takes both
+CPUs of this machine, so run it with ``--workers 1`` (one deal at a time) for its
+times; its nodes per CPU second count both threads' CPU.
 
 For each variant, deals 1..N are solved one by one by each engine, each engine in a
 fresh worker process of its own (so that its peak memory is its own), the two engines of
@@ -48,12 +54,13 @@ def bench(game: str, options: dict, deals: int, seconds: float, engine: str) -> 
 
     plain = engine == "core-plain"
     streamline = False if plain else None  # None: as the game says
-    engine = "core" if plain else engine
+    threads = 2 if engine == "core-2t" else 1
+    engine = "core" if engine in ("core-plain", "core-2t") else engine
     times, cpu, nodes, results = [], [], 0, []
     for seed in range(1, deals + 1):
         c0 = time.process_time()
         g = Game(game, seed=seed, **options)
-        r = solve(g, seconds, engine=engine, streamline=streamline)
+        r = solve(g, seconds, engine=engine, streamline=streamline, threads=threads)
         cpu.append(time.process_time() - c0)
         times.append(r.seconds)
         nodes += r.nodes

@@ -71,6 +71,7 @@ class PySearch {
         search_->pause();
     }
     int64_t nodes() const { return search_->nodes(); }
+    int64_t helper_nodes() const { return search_->helper_nodes(); }
     size_t entries() const { return search_->table().entries(); }
     size_t bytes() const { return search_->table().bytes(); }
     size_t evictions() const { return search_->table().evictions(); }
@@ -140,7 +141,9 @@ NB_MODULE(_core, m) {
              "(result, line) with result 'won', 'lost' or 'unknown'. The GIL is released.")
         .def("pause", &PySearch::pause,
              "Stop the helper search (threads=2) until the next run; the GIL is released.")
-        .def_prop_ro("nodes", &PySearch::nodes)
+        .def_prop_ro("nodes", &PySearch::nodes, "Nodes searched so far, the helper's included.")
+        .def_prop_ro("helper_nodes", &PySearch::helper_nodes,
+                     "Nodes the helper search (threads=2) has searched so far.")
         .def_prop_ro("table_entries", &PySearch::entries)
         .def_prop_ro("table_bytes", &PySearch::bytes)
         .def_prop_ro("table_cap_bytes", &PySearch::cap)

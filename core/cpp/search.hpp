@@ -105,6 +105,7 @@ class Search {
 
     // nodes searched so far, the helper's included
     int64_t nodes() const;
+    int64_t helper_nodes() const { return helper_ ? helper_->nodes_.load(std::memory_order_relaxed) : 0; }
     const Table& table() const { return *table_; }
     size_t depth() const { return frames_.size(); }
 

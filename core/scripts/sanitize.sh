@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the core with AddressSanitizer and UndefinedBehaviorSanitizer and runs the
-# core's tests (tests/test_core.py) against that build once. Any error the sanitizers
-# find stops the run (halt_on_error), so a clean exit means none was found.
+# core's tests (tests/test_core.py, tests/test_core_threads.py) against that build once;
+# then builds it with ThreadSanitizer and runs the helper search's tests (two threads
+# sharing one table) against that. Any error a sanitizer finds stops the run
+# (halt_on_error), so a clean exit means none was found.
 #   bash core/scripts/sanitize.sh [python]      (default: the project's .venv)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -11,22 +13,36 @@ bin="$(dirname "$py")"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-"$bin/cmake" -S core -B "$work/build" -G Ninja -DCMAKE_MAKE_PROGRAM="$bin/ninja" \
-  -DSC_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DSKBUILD_PROJECT_NAME=solitaire_core -DSKBUILD_PROJECT_VERSION=0.1.0 \
-  -DPython_EXECUTABLE="$py" -Dnanobind_DIR="$("$py" -m nanobind --cmake_dir)" >/dev/null
-"$bin/cmake" --build "$work/build" >/dev/null
+# build NAME CMAKE_FLAG: the sanitized module, in a copy of the package at $work/NAME
+build() {
+  "$bin/cmake" -S core -B "$work/build-$1" -G Ninja -DCMAKE_MAKE_PROGRAM="$bin/ninja" \
+    "$2" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DSKBUILD_PROJECT_NAME=solitaire_core -DSKBUILD_PROJECT_VERSION=0.1.0 \
+    -DPython_EXECUTABLE="$py" -Dnanobind_DIR="$("$py" -m nanobind --cmake_dir)" >/dev/null
+  "$bin/cmake" --build "$work/build-$1" >/dev/null
+  mkdir -p "$work/$1"
+  cp -r core/src/solitaire_core "$work/$1/"
+  cp "$work"/build-"$1"/_core*.so "$work/$1/solitaire_core/"
+}
 
-# the sanitized module, in a copy of the package that comes first on the path
-mkdir -p "$work/pkg"
-cp -r core/src/solitaire_core "$work/pkg/"
-cp "$work"/build/_core*.so "$work/pkg/solitaire_core/"
+build asan -DSC_SANITIZE=ON
+echo "core tests under ASan + UBSan ($(ls "$work"/asan/solitaire_core/_core*.so))"
+(
+  export LD_PRELOAD="$(gcc -print-file-name=libasan.so):$(gcc -print-file-name=libubsan.so)"
+  # Python's own allocations outlive the interpreter on purpose: leaks are not checked
+  export ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:abort_on_error=1
+  export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+  export PYTHONPATH="$work/asan${PYTHONPATH:+:$PYTHONPATH}"
+  export SC_SANITIZED="$work/asan/solitaire_core"
+  "$py" -m pytest -q -p no:cacheprovider tests/test_core.py tests/test_core_threads.py
+)
 
-export LD_PRELOAD="$(gcc -print-file-name=libasan.so):$(gcc -print-file-name=libubsan.so)"
-# Python's own allocations outlive the interpreter on purpose: leaks are not checked
-export ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:abort_on_error=1
-export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-export PYTHONPATH="$work/pkg${PYTHONPATH:+:$PYTHONPATH}"
-export SC_SANITIZED="$work/pkg/solitaire_core"
-echo "core tests under ASan + UBSan ($(ls "$work"/pkg/solitaire_core/_core*.so))"
-"$py" -m pytest -q -p no:cacheprovider tests/test_core.py
+build tsan -DSC_TSAN=ON
+echo "helper search tests under TSan ($(ls "$work"/tsan/solitaire_core/_core*.so))"
+(
+  export LD_PRELOAD="$(gcc -print-file-name=libtsan.so)"
+  export TSAN_OPTIONS=halt_on_error=1:report_signal_unsafe=0
+  export PYTHONPATH="$work/tsan${PYTHONPATH:+:$PYTHONPATH}"
+  export SC_SANITIZED="$work/tsan/solitaire_core"
+  "$py" -m pytest -q -p no:cacheprovider tests/test_core_threads.py
+)

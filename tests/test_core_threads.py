@@ -1,0 +1,143 @@
+"""The core's helper search (``threads=2``): a second search of the same position on
+its own thread, sharing the transposition table. What it must never change is the
+answer: every verdict equals the search alone's, every win replays, and a table that
+forgets positions stays sound. Which of the two ends first is up to the machine, so
+these tests look at answers, never at node counts.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from solitaire_widget import Game
+from solitaire_widget.solver import Solver, search_threads, solve
+
+core = pytest.importorskip("solitaire_core")
+
+from solitaire_widget.core_search import CoreSearch  # noqa: E402
+from solitaire_widget.solver import BudgetSpent  # noqa: E402
+
+# each with deals it loses after a real search (20,000 nodes or more alone), beside
+# seeds 100-123, which are mostly won
+VARIANTS = [
+    ("eagle-wing", {}, ()),
+    ("kansas", {}, ()),
+    ("saratoga", {"draw": 1, "redeals": 2}, (94, 151)),
+    ("saratoga", {"draw": 1, "redeals": None}, (151,)),
+    ("saratoga", {"draw": 3, "redeals": None}, (73, 74, 119)),
+]
+IDS = [f"{n}{o}" for n, o, _ in VARIANTS]
+
+
+def with_helper(g: Game, memory_mb: float = 64) -> tuple[CoreSearch, tuple[str, list[str]]]:
+    """Search ``g`` with a helper from (almost) the first node: a first run with no time
+    leaves the search undecided at its root, and the next run starts the helper."""
+    s = CoreSearch(g.table, threads=2, memory_mb=memory_mb)
+    try:
+        return s, s.run(0.0, None)  # decided at its root, by its forced moves alone
+    except BudgetSpent:
+        pass
+    return s, s.run(120.0, None)
+
+
+def replays(g: Game, line: list[str]) -> bool:
+    for action in line:
+        g.play(action)
+    return g.is_won
+
+
+@pytest.mark.parametrize(("name", "options", "lost"), VARIANTS, ids=IDS)
+def test_the_helper_never_changes_a_verdict(name, options, lost):
+    seen = []
+    for seed in (*range(100, 124), *lost):
+        g = Game(name, seed=seed, **options)
+        try:
+            alone = CoreSearch(g.table).run(None, 1_000_000)[0]
+        except BudgetSpent:
+            continue  # too long for a test
+        s, (result, line) = with_helper(g)
+        assert result == alone, seed
+        seen.append(result)
+        if result == "won":
+            assert replays(g, line), seed
+    assert len(seen) >= 8, seen
+    assert set(seen) == {"won", "lost"} or name == "eagle-wing"  # both kinds were checked
+
+
+def test_the_helper_searches_and_splits_the_work():
+    g = Game("kansas", seed=4)  # lost, in some 200,000 nodes alone
+    alone = CoreSearch(g.table)
+    assert alone.run(None, None)[0] == "lost"
+    s, (result, _) = with_helper(g)
+    assert result == "lost"
+    assert s._search.helper_nodes > 0
+    # the two skip what the other has searched to its end: together they search about
+    # what one search alone does, not twice as much
+    assert s.nodes < 1.5 * alone.nodes
+
+
+def test_a_win_found_with_a_helper_replays_through_a_table_that_forgets():
+    for seed, want in ((4, "lost"), (10, "won")):
+        g = Game("kansas", seed=seed)
+        s, (result, line) = with_helper(g, memory_mb=1)
+        assert result == want
+        assert s._search.evictions > 0
+        if result == "won":
+            assert replays(g, line)
+
+
+def test_the_helper_stops_between_runs_once_paused():
+    s = CoreSearch(Game("kansas", seed=1).table, threads=2, memory_mb=64)
+    for seconds in (0.0, 0.3):
+        with pytest.raises(BudgetSpent):
+            s.run(seconds, None)
+    # between runs the helper goes on (the side searches have their turns meanwhile)
+    before = s._search.helper_nodes
+    time.sleep(0.2)
+    assert s._search.helper_nodes > before
+    s.pause()
+    paused = s.nodes
+    time.sleep(0.2)
+    assert s.nodes == paused
+    # and a node budget is searched by the main search alone
+    with pytest.raises(BudgetSpent):
+        s.run(None, 10_000)
+    helper = s._search.helper_nodes
+    time.sleep(0.1)
+    assert s._search.helper_nodes == helper
+
+
+def test_the_solver_pauses_its_helper_and_answers_as_alone():
+    g = Game("kansas", seed=4)
+    solver = Solver(g, threads=2, memory_mb=64)
+    r = solver.run(0.05)
+    if r.result == "unknown":  # the helper has started: it must not run on after run
+        n = solver.main.nodes
+        time.sleep(0.2)
+        assert solver.main.nodes == n
+        r = solver.run(60)
+    assert r.result == "lost" and r.engine == "core"
+    assert solve(Game("kansas", seed=10), 60, threads=2).result == "won"
+
+
+def test_threads_are_checked():
+    g = Game("kansas", seed=3)
+    for bad in (0, 3):
+        with pytest.raises(ValueError, match="threads"):
+            Solver(g, threads=bad)
+        with pytest.raises(ValueError, match="threads"):
+            CoreSearch(g.table, threads=bad)
+    assert search_threads() in (1, 2)
+
+
+def test_the_sanitized_build_is_the_one_tested():
+    # core/scripts/sanitize.sh sets SC_SANITIZED to the folder of its build (this file
+    # runs under AddressSanitizer and under ThreadSanitizer there)
+    import os
+
+    where = os.environ.get("SC_SANITIZED")
+    if not where:
+        pytest.skip("not the sanitizer run")
+    assert core.__file__.startswith(where)
