@@ -413,7 +413,20 @@ class Search:
             if pend:
                 return (stock, len(p[RESERVE]), h, cols, bytes(p[pend & 15]), pend >> 4)
             return (stock, len(p[RESERVE]), h, cols)
-        return (bytes(p[WASTE]), bytes(p[STOCK]), len(p[RESERVE]), h, cols)
+        stock = bytes(p[WASTE] + p[STOCK][::-1])  # in dealing order, as the stock is redealt
+        return (stock, self.waste_len(), len(p[RESERVE]), h, cols)
+
+    def waste_len(self) -> int:
+        """Cards in the waste, as far as they matter (several cards a click): with
+        unlimited redeals, clicking on from w cards in the waste reaches w + d, w + 2d,
+        ..., the end, then (turning the waste over) 0, d, 2d, ...; so a position whose
+        w is on that last cycle (w a multiple of d, or every card in the waste) reaches
+        exactly what the same cards with an empty waste reach, and both are one position.
+        Any other w reaches more (its own cycle too), so it stays apart."""
+        w = len(self.piles[WASTE])
+        if self.max_redeals is None and (w % self.draw == 0 or not self.piles[STOCK]):
+            return 0
+        return w
 
     def rank(self) -> Any:
         """Where the stock stands, smaller is better: a position whose key was seen
@@ -842,8 +855,9 @@ def solve(
     search a helper on a second thread once its first sixteenth is spent undecided: a
     second search of the same position in a random move order, sharing the table, each
     skipping what the other has searched to its end; the first to end answers. It
-    keeps running while the side searches have their turns. Kansas seed 1 is lost in
-    7.5 s instead of 14 s with the same number of nodes. ``search_threads()`` says what
+    keeps running while the side searches have their turns. A loss that takes one search
+    14 s to prove takes the two 7.5 s, with as many nodes in all (benchmarks/solver.py,
+    ``core-2t``). ``search_threads()`` says what
     the machine can give; the widget's Solve and exact hint use that.
     """
     return Solver(

@@ -237,7 +237,7 @@ Key Search::key() const {
     for (int t = 0; t < 2; ++t) {
         k[t] ^= z.reserve[t][pos.pl[RESERVE].n];
         for (int s = 0; s < 4; ++s) k[t] ^= z.height[t][s][h[s]];
-        if (cfg.draw != 1) k[t] ^= z.waste_len[t][pos.w];
+        if (cfg.draw != 1) k[t] ^= z.waste_len[t][waste_len()];
         // unpruned, the exact stock position and redeal count are keyed (the count has no
         // bound with unlimited redeals, so it is mixed in rather than looked up)
         if (!prune)
@@ -255,6 +255,14 @@ Key Search::key() const {
         k[1] ^= mix64b(pos.hcol[1][pc] ^ z.pend[1][kind]);
     }
     return Key{k[0], k[1]};
+}
+
+// solver.py's ``waste_len``: with unlimited redeals, a waste of w cards on the cycle that
+// an empty waste's clicks go round (w a multiple of the draw, or the whole stock) is the
+// same position as an empty waste
+int Search::waste_len() const {
+    if (cfg.unlimited() && (pos.w % cfg.draw == 0 || pos.w == pos.sn)) return 0;
+    return pos.w;
 }
 
 int Search::rank() const {

@@ -151,6 +151,7 @@ class Search {
     void force();  // appends the forced moves' records to forced_
     Key key() const;
     int rank() const;
+    int waste_len() const;
     SMove stock_move(int i, int src, int dst, int n) const;
     void actions(const SMove& mv, std::vector<std::string>& out) const;
     std::vector<std::string> line() const;
