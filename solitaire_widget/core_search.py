@@ -73,6 +73,11 @@ class CoreSearch:
     def table_entries(self) -> int:
         return self._search.table_entries
 
+    def cancel(self, on: bool = True) -> None:
+        """From any thread: a run in progress stops at once (``BudgetSpent``), and so
+        does every run until ``cancel(False)``."""
+        self._search.cancel(on)
+
     def pause(self) -> None:
         """Stop the helper search (``threads=2``) until the next ``run``."""
         self._search.pause()

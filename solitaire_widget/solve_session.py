@@ -86,6 +86,7 @@ class SolveSession:
         self.last_solve: Any = None  # the SolveResult of the last Solve
         self._job = 0  # Solve and its replay; bumped to cancel them
         self._solving = False
+        self._solver: Solver | None = None  # Solve's search while it runs
         self._replay: list[str] = []
         self._replay_total = 0
         self._cancel_step: Callable[[], None] | None = None
@@ -194,6 +195,7 @@ class SolveSession:
             if job != self._job:
                 return  # stopped, or the table changed
             self._solving = False
+            self._solver = None
             self.last_solve = result
             self._learn(history, result)
             if result.result == "won" and result.solution:
@@ -215,6 +217,7 @@ class SolveSession:
                     self.host.notify("solve_gave_up", level="info", s=s, n=n)
 
         nodes = None if limit is None else max(limit - solver.nodes, 1)
+        self._solver = solver
         self._background(lambda: solver.run(seconds=budget, nodes=nodes), done)
 
     def stop(self) -> bool:
@@ -255,6 +258,11 @@ class SolveSession:
         running = self.replaying
         self._job += 1
         self._solving = False
+        # a search nobody waits for any more stops now rather than at its budget's end
+        # (it takes both CPUs where there are two)
+        solver, self._solver = self._solver, None
+        if solver is not None:
+            solver.cancel()
         self._replay = []
         self._replay_total = 0
         cancel, self._cancel_step = self._cancel_step, None

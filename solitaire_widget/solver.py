@@ -79,6 +79,7 @@ def search_threads() -> int:
         cpus = os.cpu_count() or 1
     return 2 if cpus >= 2 else 1
 
+
 # What the transposition table of one streamliner may take at most, in MB, in the
 # compiled core: a side search beside the main one, so at most a sixteenth of the main
 # search's cap too (eight of them could take half as much again as the main search;
@@ -147,6 +148,7 @@ class Search:
             )
         self._state: tuple | None = None
         self.rules = rules
+        self.cancelled = False  # see cancel
         self.piles = [list(p) for p in table.piles]
         self.used = table.redeals_used
         self.max_redeals = rules.max_redeals
@@ -449,6 +451,11 @@ class Search:
     def pause(self) -> None:
         """Nothing of this search runs between runs (the core's helper does)."""
 
+    def cancel(self, on: bool = True) -> None:
+        """From any thread: a run in progress stops within CHECK_EVERY nodes
+        (``BudgetSpent``), and so does every run until ``cancel(False)``."""
+        self.cancelled = on
+
     def run(self, seconds: float | None, nodes: int | None) -> tuple[str, list[str]]:
         """Search on for at most ``seconds`` and ``nodes`` more; ``BudgetSpent`` if they
         run out first, after which ``run`` may be called again to go on where it left."""
@@ -495,6 +502,8 @@ class Search:
                 if max_nodes is not None and count >= max_nodes:
                     raise BudgetSpent
                 if deadline is not None and time.perf_counter() > deadline:
+                    raise BudgetSpent
+                if self.cancelled:
                     raise BudgetSpent
             mv = moves[frame[1]]
             frame[1] += 1
@@ -626,6 +635,8 @@ class Solver:
         self._next_line = 0  # the streamliner whose turn is next
         self.runs = 0  # calls to run so far
         self.k = 0  # probes started so far (each probe's order is seeded by its number)
+        self._probe: Any = None  # the probe having its turn
+        self._cancelled = False
         self.nodes = 0
         self.seconds = 0.0
         self.verdict: tuple[str, list[str]] | None = None
@@ -653,6 +664,19 @@ class Solver:
         rng = None if order is None else random.Random(order)
         return Search(table, prune=prune, order=rng, waste_cap=waste_cap)
 
+    def _searches(self) -> list[Any]:
+        return [
+            s for s in (self.main, self.wide, self._probe, *(self._lines or ())) if s is not None
+        ]
+
+    def cancel(self) -> None:
+        """From another thread: the run in progress (or else the next one) ends within
+        a moment, undecided unless it has just decided; ``run`` may be called again to
+        go on."""
+        self._cancelled = True
+        for s in self._searches():
+            s.cancel()
+
     @property
     def result(self) -> str:
         """``"won"``, ``"lost"``, or ``"unknown"`` while undecided."""
@@ -668,6 +692,10 @@ class Solver:
         finally:
             # the main search's helper thread (threads=2) must not run on between calls
             self.main.pause()
+            # a cancel is for the run it met (or the next, if it came between runs)
+            self._cancelled = False
+            for search in self._searches():
+                search.cancel(False)
             self.runs += 1
             self.seconds += time.perf_counter() - start
         result, line = self.verdict if self.verdict is not None else ("unknown", [])
@@ -706,6 +734,8 @@ class Solver:
         used = 0
 
         def left() -> bool:
+            if self._cancelled:
+                return False
             if seconds is not None and time.perf_counter() - start >= seconds:
                 return False
             return nodes is None or used < nodes
@@ -792,8 +822,11 @@ class Solver:
                     break
             if self.probes:
                 self.k += 1
-                probe = self._search(self.table, order=self.k)
+                probe = self._probe = self._search(self.table, order=self.k)
+                if self._cancelled:
+                    probe.cancel()
                 found = turn(probe, 1)
+                self._probe = None
                 if found is not None:  # a probe that runs to the end is a whole search too
                     return found
             elif lines and (self._lines is None or self._lines):

@@ -7,6 +7,7 @@ these tests look at answers, never at node counts.
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -57,7 +58,7 @@ def test_the_helper_never_changes_a_verdict(name, options, lost):
             alone = CoreSearch(g.table).run(None, 1_000_000)[0]
         except BudgetSpent:
             continue  # too long for a test
-        s, (result, line) = with_helper(g)
+        _, (result, line) = with_helper(g)
         assert result == alone, seed
         seen.append(result)
         if result == "won":
@@ -141,3 +142,26 @@ def test_the_sanitized_build_is_the_one_tested():
     if not where:
         pytest.skip("not the sanitizer run")
     assert core.__file__.startswith(where)
+
+
+@pytest.mark.parametrize(("engine", "threads"), [("core", 2), ("core", 1), ("python", 1)])
+def test_a_run_cancelled_from_another_thread_stops_and_can_go_on(engine, threads):
+    solver = Solver(Game("kansas", seed=1), engine=engine, threads=threads, memory_mb=64)
+    out: list = []
+    worker = threading.Thread(target=lambda: out.append(solver.run(60)))
+    worker.start()
+    time.sleep(0.5)
+    solver.cancel()
+    worker.join(20)  # well before the minute the run was given
+    assert not worker.is_alive()
+    assert out[0].result == "unknown" and out[0].seconds < 20
+    # nothing runs on, and the next run goes on where it stopped
+    stopped = solver.main.nodes
+    time.sleep(0.1)
+    assert solver.main.nodes == stopped
+    again = solver.run(0.3)
+    assert again.result == "unknown" and again.nodes > out[0].nodes
+    # a cancel that comes between runs is for the next one
+    solver.cancel()
+    assert solver.run(60).seconds < 20
+    assert solver.run(0.3).nodes > again.nodes

@@ -229,3 +229,29 @@ def test_an_exact_hint_on_a_deal_lost_on_its_face_names_the_card_too():
     plain.session.exact_hint()
     plain.scheduler.run_all()
     assert plain.hints[-1][1:] == ("hint_lost",)
+
+
+def test_stop_ends_the_search_itself_not_only_its_answer():
+    import threading
+    import time
+
+    class Threaded(Host):
+        solve_budget = 60.0
+
+        def __init__(self, game: Game) -> None:
+            super().__init__(game)
+            self.workers: list[threading.Thread] = []
+            self.scheduler.background = self.background  # type: ignore[method-assign]
+
+        def background(self, work: Any, done: Any) -> None:
+            worker = threading.Thread(target=lambda: done(work()))
+            self.workers.append(worker)
+            worker.start()
+
+    host = Threaded(Game("kansas", seed=1))  # undecided for far longer than a second
+    host.session.solve()
+    time.sleep(0.3)
+    assert host.session.stop() is True
+    host.workers[0].join(20)  # well before the minute Solve was given
+    assert not host.workers[0].is_alive()
+    assert host.said[-1] == ("stopped", {})

@@ -65,6 +65,8 @@ class PySearch {
         return {out.result, out.line};
     }
 
+    // no lock: it is meant to be called while run() holds it, from another thread
+    void cancel(bool on) { search_->set_cancel(on); }
     void pause() {
         std::lock_guard<std::mutex> lock(busy_);
         nb::gil_scoped_release release;
@@ -139,6 +141,9 @@ NB_MODULE(_core, m) {
         .def("run", &PySearch::run, "seconds"_a.none(), "nodes"_a.none(),
              "Search on for at most ``seconds`` and ``nodes`` more (None: no bound); returns "
              "(result, line) with result 'won', 'lost' or 'unknown'. The GIL is released.")
+        .def("cancel", &PySearch::cancel, "on"_a = true,
+             "From any thread: a run in progress returns 'unknown' at once, and so does "
+             "every run until cancel(False).")
         .def("pause", &PySearch::pause,
              "Stop the helper search (threads=2) until the next run; the GIL is released.")
         .def_prop_ro("nodes", &PySearch::nodes, "Nodes searched so far, the helper's included.")

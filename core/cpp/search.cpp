@@ -374,6 +374,7 @@ Outcome Search::dfs(bool timed, std::chrono::steady_clock::time_point deadline, 
             if (max_nodes >= 0 && count >= max_nodes) return Outcome{"unknown", {}};
             if (timed && clock::now() > deadline) return Outcome{"unknown", {}};
             if (stop && stop->load(std::memory_order_relaxed)) return Outcome{"unknown", {}};
+            if (cancel_.load(std::memory_order_relaxed)) return Outcome{"unknown", {}};
             if (helper_ && helper_done_.load(std::memory_order_relaxed)) return Outcome{"unknown", {}};
         }
         SMove mv = moves_[fr.mi++];
@@ -448,6 +449,7 @@ Outcome Search::run(double seconds, int64_t nodes) {
     const auto deadline =
         clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(
                            timed ? seconds : 0.0));
+    if (cancel_.load(std::memory_order_relaxed)) return Outcome{"unknown", {}};
     if (!started_) {
         if (!begin()) return *verdict_;
     } else if (threads_ > 1 && nodes < 0 && timed && !helper_) {

@@ -101,6 +101,9 @@ class Search {
     // alone).
     Outcome run(double seconds, int64_t nodes);
     void set_threads(int threads) { threads_ = threads; }
+    // From any thread: a run in progress returns "unknown" within CHECK_EVERY nodes,
+    // and so does every run until it is called with false.
+    void set_cancel(bool on) { cancel_.store(on, std::memory_order_relaxed); }
     void pause();
 
     // nodes searched so far, the helper's included
@@ -171,6 +174,7 @@ class Search {
     std::thread helper_thread_;
     std::atomic<bool> stop_{false};
     std::atomic<bool> helper_done_{false};  // the helper has a verdict (its verdict_)
+    std::atomic<bool> cancel_{false};
     std::vector<SMove> moves_;  // every frame's moves, stacked
     std::vector<Rec> forced_;   // every frame's forced moves, stacked
     std::vector<Frame> frames_;
