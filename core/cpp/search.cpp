@@ -314,11 +314,12 @@ Search::Search(const Search& main, uint64_t order_seed)
 
 Search::~Search() { pause(); }
 
-int64_t Search::nodes() const {
-    int64_t n = nodes_.load(std::memory_order_relaxed);
-    if (helper_) n += helper_->nodes_.load(std::memory_order_relaxed);
-    return n;
+int64_t Search::helper_nodes() const {
+    const Search* h = helper_seen_.load(std::memory_order_acquire);
+    return h ? h->nodes_.load(std::memory_order_relaxed) : 0;
 }
+
+int64_t Search::nodes() const { return nodes_.load(std::memory_order_relaxed) + helper_nodes(); }
 
 bool Search::begin() {
     started_ = true;
@@ -420,6 +421,7 @@ void Search::start_helper() {
     shared_ = true;
     helper_.reset(new Search(*this, order_ ? *order_ + 1 : 1));
     helper_->begin();  // the root was undecided here, so it is there
+    helper_seen_.store(helper_.get(), std::memory_order_release);
 }
 
 void Search::resume_helper() {

@@ -108,7 +108,7 @@ class Search {
 
     // nodes searched so far, the helper's included
     int64_t nodes() const;
-    int64_t helper_nodes() const { return helper_ ? helper_->nodes_.load(std::memory_order_relaxed) : 0; }
+    int64_t helper_nodes() const;
     const Table& table() const { return *table_; }
     size_t depth() const { return frames_.size(); }
 
@@ -171,6 +171,8 @@ class Search {
     Pos root_;           // the position searched, before its forced moves
     int threads_ = 1;
     std::unique_ptr<Search> helper_;
+    // the helper as other threads may read it (nodes() while a run goes on)
+    std::atomic<const Search*> helper_seen_{nullptr};
     std::thread helper_thread_;
     std::atomic<bool> stop_{false};
     std::atomic<bool> helper_done_{false};  // the helper has a verdict (its verdict_)
