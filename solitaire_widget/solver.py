@@ -161,6 +161,10 @@ class Search:
         # With one card per click and no limit on redeals every stock card can be
         # reached from anywhere, so where the waste stands changes nothing.
         self.stock_is_reserve = self.draw == 1 and self.max_redeals is None
+        # the other classes of the waste's place (see waste_len) that dominate class 0
+        self.waste_classes = (
+            tuple(range(1, self.draw)) if prune and self.max_redeals is None else ()
+        )
         self.nodes = 0
         # the game's rules, bound to this search's piles (``self.piles`` is only ever
         # changed in place): the foundation ``card`` fits now or 0, and whether a card
@@ -419,16 +423,32 @@ class Search:
         return (stock, self.waste_len(), len(p[RESERVE]), h, cols)
 
     def waste_len(self) -> int:
-        """Cards in the waste, as far as they matter (several cards a click): with
-        unlimited redeals, clicking on from w cards in the waste reaches w + d, w + 2d,
-        ..., the end, then (turning the waste over) 0, d, 2d, ...; so a position whose
-        w is on that last cycle (w a multiple of d, or every card in the waste) reaches
-        exactly what the same cards with an empty waste reach, and both are one position.
-        Any other w reaches more (its own cycle too), so it stays apart."""
+        """Where the waste stands, as far as it matters (several cards a click).
+
+        With unlimited redeals, clicking on from w cards in the waste (d a click, n in
+        stock and waste) reaches w + d, w + 2d, ... below n, then n, then (turning the
+        waste over) 0, d, 2d, ...: the cycle of an empty waste. A position whose w is on
+        that cycle (w a multiple of d, or n) reaches exactly what the same cards with an
+        empty waste reach: one position, class 0. Any other w is in class w mod d, where
+        a smaller w reaches every larger one of its class and then the empty waste's
+        cycle: so ``rank`` is w there (a position of the class seen with a w at most
+        this one's dominates it), and the position of class 0 is dominated by the same
+        cards seen in any other class (``dominated_by``). With limited redeals, turning
+        the waste over costs one: w as it is."""
         w = len(self.piles[WASTE])
-        if self.max_redeals is None and (w % self.draw == 0 or not self.piles[STOCK]):
+        if self.max_redeals is not None:
+            return w
+        if w % self.draw == 0 or not self.piles[STOCK]:
             return 0
-        return w
+        return w % self.draw
+
+    def dominated_by(self, key: tuple) -> list[tuple]:
+        """Keys of positions that reach all ``key`` reaches, besides ``key`` itself with
+        a smaller rank: for the empty waste's cycle with several cards a click and
+        unlimited redeals, the same cards in each other class (see ``waste_len``)."""
+        if not self.waste_classes or key[1] != 0:
+            return []
+        return [(key[0], c, *key[2:]) for c in self.waste_classes]
 
     def rank(self) -> Any:
         """Where the stock stands, smaller is better: a position whose key was seen
@@ -438,11 +458,14 @@ class Search:
         every (u, w') with w' >= w and, while redeals are left, every (u', any) with
         u' > u, changing nothing else; so a smaller (u, w) reaches all a larger one
         reaches. With unlimited redeals every w is reachable from every other, so the
-        rank is constant. Three cards a click: only the redeal counter is compared (the
-        same cards in the waste, fewer redeals used).
+        rank is constant. Several cards a click: the redeal counter (the same cards in
+        the waste, fewer redeals used); with unlimited redeals, w within its class of
+        ``waste_len`` (0 for the empty waste's cycle, where all are one position).
         """
         if self.max_redeals is None:
-            return 0
+            if self.draw == 1 or self.waste_len() == 0:
+                return 0
+            return len(self.piles[WASTE])
         if self.draw == 1:
             return (self.used, len(self.piles[WASTE]))
         return self.used
@@ -516,7 +539,9 @@ class Search:
             k = key()
             old = seen.get(k)
             r = rank()
-            if old is not None and old <= r:
+            if (old is not None and old <= r) or (
+                old is None and any(d in seen for d in self.dominated_by(k))
+            ):
                 for f in reversed(frc):
                     revert(f)
                 revert(rec)

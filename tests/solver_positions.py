@@ -186,3 +186,37 @@ def blocked_candidate(options: dict, rng: random.Random) -> Game:
         "redeals_used": 0,
     }
     return Game.from_snapshot(state, "saratoga", **options)
+
+
+def stock_heavy(options: dict, rng: random.Random) -> Game:
+    """A Saratoga end game with most loose cards in the stock and the waste, the rest
+    in the columns, low cards first (so some are buried under high ones): where several
+    cards a click and unlimited redeals make the waste's place matter
+    (``Search.waste_len``)."""
+    rules = make_rules("saratoga", **options)
+    heights = [13] * 4
+    for _ in range(rng.randint(16, 22)):
+        s = rng.randrange(4)
+        heights[s] -= 1 if heights[s] > 0 else 0
+    loose = [c for t in range(4) for c in range(t * 13 + heights[t], t * 13 + 13)]
+    rng.shuffle(loose)
+    # every column holds a card or two (no empty column for a King to go to), low
+    # cards under high ones
+    cols: list[list[int]] = [[] for _ in range(rules.n_tableau)]
+    n_cols = rng.randint(len(cols), len(cols) + 3)
+    buried = sorted(loose[:n_cols], key=lambda c: c % 13)
+    rest = loose[n_cols:]
+    stock: list[int] = []
+    waste: list[int] = []
+    for i, c in enumerate(buried):
+        cols[i if i < len(cols) else rng.randrange(len(cols))].append(c)
+    for c in rest:
+        (stock if rng.random() < 0.75 else waste).append(c)
+    state = {
+        "s": [code(c, False) for c in stock],
+        "w": [code(c) for c in waste],
+        "f": [[code(t * 13 + k) for k in range(heights[t])] for t in range(4)],
+        "t": [[code(c) for c in col] for col in cols],
+        "redeals_used": 0,
+    }
+    return Game.from_snapshot(state, "saratoga", **options)

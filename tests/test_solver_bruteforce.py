@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from solver_positions import GAMES, blocked_candidate, brute_force, small_position
+from solver_positions import GAMES, blocked_candidate, brute_force, small_position, stock_heavy
 
-from solitaire_widget import core_search
+from solitaire_widget import Game, core_search
 from solitaire_widget.solver import solve
 
 N = 16  # positions per variant and kind (plain, hard)
@@ -76,3 +76,56 @@ def test_a_position_blocked_on_its_face_is_lost(options):
             r = solve(g, seconds=None, nodes=0, engine=engine)
             assert (r.result == "lost") == blocked and (r.nodes == 0 or not blocked)
     assert confirmed >= 2 and near_misses_won >= 10
+
+
+def without_waste_classes(m: pytest.MonkeyPatch) -> None:
+    """The Python search as it was before the waste's classes: its exact place keyed,
+    no rank, no dominance between classes."""
+    from solitaire_widget import solver
+
+    m.setattr(solver.Search, "dominated_by", lambda self, key: [])
+    m.setattr(solver.Search, "rank", lambda self: 0)
+    m.setattr(solver.Search, "waste_len", lambda self: len(self.piles[solver.WASTE]))
+
+
+def test_the_waste_classes_of_three_a_click_match_brute_force(monkeypatch):
+    # Three cards a click, unlimited redeals: where the waste stands is keyed by its
+    # class (Search.waste_len), ranked within it, and the empty waste's cycle is
+    # dominated by the same cards in another class. End games with most cards in the
+    # stock and the waste, where that matters: verdicts equal the brute force's (and
+    # the search's without the classes).
+    options = {"draw": 3, "redeals": None}
+    rng = random.Random("waste classes")
+    checked = 0
+    for _ in range(40):
+        g = stock_heavy(options, rng)
+        truth = brute_force(g, 20_000)
+        if truth is None:
+            continue
+        checked += 1
+        want = "won" if truth else "lost"
+        for engine in ENGINES:
+            r = solve(g, seconds=None, nodes=200_000, engine=engine)
+            assert r.result == want, (g.snapshot(), engine, r)
+            if want == "won":
+                h = Game.from_snapshot(g.snapshot(), "saratoga", **options)
+                for action in r.solution:
+                    h.play(action)
+                assert h.is_won
+        with monkeypatch.context() as m:
+            without_waste_classes(m)
+            assert solve(g, seconds=None, nodes=200_000, engine="python").result == want
+    assert checked >= 30
+
+
+@pytest.mark.parametrize("seed", [73, 74])
+def test_the_waste_classes_prune_a_lost_deal_and_keep_its_verdict(monkeypatch, seed):
+    # deals of three cards a click that a real search proves lost (end games small
+    # enough for the brute force are all won): the same verdict with fewer nodes
+    g = Game("saratoga", seed=seed, draw=3, redeals=None)
+    with_classes = solve(g, seconds=None, nodes=None, engine="python", probes=False)
+    with monkeypatch.context() as m:
+        without_waste_classes(m)
+        without = solve(g, seconds=None, nodes=None, engine="python", probes=False)
+    assert with_classes.result == without.result == "lost"
+    assert with_classes.nodes < without.nodes

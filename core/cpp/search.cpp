@@ -229,7 +229,10 @@ void Search::force() {
 }
 
 // ---- the position key and its rank (solver.py's ``key`` and ``rank``) ------------------
-Key Search::key() const {
+Key Search::key() const { return key_in(waste_len()); }
+
+// the key with the waste's place in class ``cls`` (several cards a click)
+Key Search::key_in(int cls) const {
     const Zobrist& z = zobrist();
     uint64_t k[2] = {pos.hseq[0], pos.hseq[1]};
     int h[4];
@@ -237,7 +240,7 @@ Key Search::key() const {
     for (int t = 0; t < 2; ++t) {
         k[t] ^= z.reserve[t][pos.pl[RESERVE].n];
         for (int s = 0; s < 4; ++s) k[t] ^= z.height[t][s][h[s]];
-        if (cfg.draw != 1) k[t] ^= z.waste_len[t][waste_len()];
+        if (cfg.draw != 1) k[t] ^= z.waste_len[t][cls];
         // unpruned, the exact stock position and redeal count are keyed (the count has no
         // bound with unlimited redeals, so it is mixed in rather than looked up)
         if (!prune)
@@ -257,16 +260,29 @@ Key Search::key() const {
     return Key{k[0], k[1]};
 }
 
-// solver.py's ``waste_len``: with unlimited redeals, a waste of w cards on the cycle that
-// an empty waste's clicks go round (w a multiple of the draw, or the whole stock) is the
-// same position as an empty waste
+// solver.py's ``waste_len`` (argued there): with unlimited redeals, class 0 for a waste
+// on the cycle an empty waste's clicks go round (w a multiple of the draw, or the whole
+// stock), else w mod the draw; with limited redeals, w
 int Search::waste_len() const {
-    if (cfg.unlimited() && (pos.w % cfg.draw == 0 || pos.w == pos.sn)) return 0;
-    return pos.w;
+    if (!cfg.unlimited()) return pos.w;
+    if (pos.w % cfg.draw == 0 || pos.w == pos.sn) return 0;
+    return pos.w % cfg.draw;
+}
+
+// solver.py's ``dominated_by``: class 0 is dominated by the same cards in another class
+bool Search::dominated() {
+    if (!prune || !cfg.unlimited() || cfg.draw == 1 || waste_len() != 0) return false;
+    for (int c = 1; c < cfg.draw; ++c) {
+        const Key o = key_in(c);
+        if (shared_ ? path_.holds(o, 1 << 30) || table_->done_shared(o) : table_->find(o) >= 0)
+            return true;
+    }
+    return false;
 }
 
 int Search::rank() const {
-    if (!prune || cfg.unlimited()) return 0;
+    if (!prune) return 0;
+    if (cfg.unlimited()) return cfg.draw != 1 && waste_len() != 0 ? pos.w : 0;
     if (cfg.draw == 1) return pos.used * 64 + pos.w;
     return pos.used;
 }
@@ -394,8 +410,10 @@ Outcome Search::dfs(bool timed, std::chrono::steady_clock::time_point deadline, 
         const int r = rank();
         bool seen;
         if (shared_) {
-            seen = path_.holds(k, r) || table_->visit_shared(k, r);
+            seen = path_.holds(k, r) || dominated() || table_->visit_shared(k, r);
             if (!seen) path_.enter(k, r);
+        } else if (table_->find(k) < 0 && dominated()) {
+            seen = true;
         } else {
             seen = table_->visit(k, r);  // seen, with a rank at most this one's
         }

@@ -155,6 +155,8 @@ class Search {
     Key key() const;
     int rank() const;
     int waste_len() const;
+    Key key_in(int cls) const;
+    bool dominated();  // another position seen reaches all this one reaches
     SMove stock_move(int i, int src, int dst, int n) const;
     void actions(const SMove& mv, std::vector<std::string>& out) const;
     std::vector<std::string> line() const;

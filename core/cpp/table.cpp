@@ -230,6 +230,13 @@ void Table::finish_shared(const Key& k, int rank) {
     put_shared(a, meta);
 }
 
+bool Table::done_shared(const Key& k) {
+    uint64_t a = first(k), h = high(k);
+    Locked held(lock_of(a));
+    const Entry* e = locate(a, h);
+    return e && (e->meta & DONE);
+}
+
 bool Table::on_path(uint64_t a, uint64_t h) const {
     if (!path_count_[path_slot(a)]) return false;
     for (const Key& p : path_)

@@ -61,6 +61,8 @@ class Table {
     bool visit_shared(const Key& k, int rank);
     // ``k`` has been searched to its end, at ``rank``
     void finish_shared(const Key& k, int rank);
+    // ``k`` has been searched to its end, at any rank
+    bool done_shared(const Key& k);
 
     size_t entries() const { return count_.load(std::memory_order_relaxed); }
     size_t bytes() const { return slots_.size() * sizeof(Entry) + pinned_.size() * 48; }
