@@ -26,7 +26,9 @@ it is used (below, or in the game's rules):
 
 A limited number of redeals makes the redeal counter part of the position; a position
 already searched with fewer redeals used dominates the same cards with more used (every
-line open to the latter is open to the former), so it is pruned.
+line open to the latter is open to the former), so it is pruned. With several cards a
+click and unlimited redeals, where the waste stands is kept only as far as the clicks
+cannot change it (``Search.waste_len``).
 
 The result is ``won`` with the line of actions (``Game.play`` accepts each one),
 ``lost`` (searched to the end: no line wins) or ``unknown`` (the node or time budget ran
@@ -915,8 +917,8 @@ def solve(
     skipping what the other has searched to its end; the first to end answers. It
     keeps running while the side searches have their turns. A loss that takes one search
     14 s to prove takes the two 7.5 s, with as many nodes in all (benchmarks/solver.py,
-    ``core-2t``). ``search_threads()`` says what
-    the machine can give; the widget's Solve and exact hint use that.
+    ``core-2t``). ``search_threads()`` says what the machine can give; the widget's
+    Solve and exact hint use that.
     """
     return Solver(
         game,
