@@ -149,6 +149,25 @@ def brute_force(game: Game, limit: int = 300_000) -> bool | None:
     return False
 
 
+def saratoga_game(
+    options: dict,
+    heights: list[int],
+    cols: list[list[int]],
+    stock: list[int],
+    waste: list[int],
+) -> Game:
+    """A Saratoga position: foundations by height per suit (from the Ace), the columns,
+    stock and waste as card lists, bottom first."""
+    state = {
+        "s": [code(c, False) for c in stock],
+        "w": [code(c) for c in waste],
+        "f": [[code(t * 13 + k) for k in range(heights[t])] for t in range(4)],
+        "t": [[code(c) for c in col] for col in cols],
+        "redeals_used": 0,
+    }
+    return Game.from_snapshot(state, "saratoga", **options)
+
+
 def blocked_candidate(options: dict, rng: random.Random) -> Game:
     """A small Saratoga end game built around the blocked pattern
     (``Saratoga.blocked_cards``): a card X with a lower card of its suit and both cards
@@ -178,14 +197,7 @@ def blocked_candidate(options: dict, rng: random.Random) -> Game:
     for c in loose:
         d = rng.randrange(10)
         (stock if d == 7 else waste if d == 8 else cols[a] if d == 9 else cols[d]).append(c)
-    state = {
-        "s": [code(c, False) for c in stock],
-        "w": [code(c) for c in waste],
-        "f": [[code(t * 13 + k) for k in range(heights[t])] for t in range(4)],
-        "t": [[code(c) for c in col] for col in cols],
-        "redeals_used": 0,
-    }
-    return Game.from_snapshot(state, "saratoga", **options)
+    return saratoga_game(options, heights, cols, stock, waste)
 
 
 def stock_heavy(options: dict, rng: random.Random) -> Game:
@@ -212,11 +224,4 @@ def stock_heavy(options: dict, rng: random.Random) -> Game:
         cols[i if i < len(cols) else rng.randrange(len(cols))].append(c)
     for c in rest:
         (stock if rng.random() < 0.75 else waste).append(c)
-    state = {
-        "s": [code(c, False) for c in stock],
-        "w": [code(c) for c in waste],
-        "f": [[code(t * 13 + k) for k in range(heights[t])] for t in range(4)],
-        "t": [[code(c) for c in col] for col in cols],
-        "redeals_used": 0,
-    }
-    return Game.from_snapshot(state, "saratoga", **options)
+    return saratoga_game(options, heights, cols, stock, waste)
