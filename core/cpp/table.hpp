@@ -51,7 +51,6 @@ class Table {
     // (nothing else may be asked meanwhile). Returns the positions of the path, which
     // the table no longer keeps, each with its rank: the caller keeps them now.
     std::vector<std::pair<Key, int>> share();
-    bool shared() const { return shared_; }
     // ``visit`` for a shared table: true if ``k`` has been searched to its end with a
     // rank at most ``rank``; otherwise stores it (forgetting another entry if its
     // buckets are full), unless it is held already. A position the other thread is
