@@ -94,6 +94,11 @@ def test_the_helper_stops_between_runs_once_paused():
     for seconds in (0.0, 0.3):
         with pytest.raises(BudgetSpent):
             s.run(seconds, None)
+    # a run of less than half a second does not start it (growing the table would cost
+    # more than it wins back)
+    assert s._search.helper_nodes == 0
+    with pytest.raises(BudgetSpent):
+        s.run(0.6, None)
     # between runs the helper goes on (the side searches have their turns meanwhile)
     before = s._search.helper_nodes
     time.sleep(0.2)

@@ -540,7 +540,7 @@ def fake_solve(monkeypatch, result: str) -> list[int]:
     """Game.solve answers `result` at once; returns a list counting the calls."""
     calls: list[int] = []
 
-    def solve(self, seconds=10.0, nodes=None):
+    def solve(self, seconds=10.0, nodes=None, **options):
         calls.append(1)
         return SolveResult(result, [], 7, 4.001)
 

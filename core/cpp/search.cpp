@@ -6,6 +6,9 @@ namespace sc {
 
 namespace {
 constexpr int CHECK_EVERY = 512;  // nodes between looks at the clock, as in Python
+// the shortest run that starts the helper: growing the table to its cap first costs some
+// 0.3 s, which a shorter run would not win back
+constexpr double HELPER_MIN_SECONDS = 0.5;
 
 uint64_t rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 }  // namespace
@@ -472,7 +475,7 @@ Outcome Search::run(double seconds, int64_t nodes) {
     if (cancel_.load(std::memory_order_relaxed)) return Outcome{"unknown", {}};
     if (!started_) {
         if (!begin()) return *verdict_;
-    } else if (threads_ > 1 && nodes < 0 && timed && !helper_) {
+    } else if (threads_ > 1 && nodes < 0 && timed && seconds >= HELPER_MIN_SECONDS && !helper_) {
         start_helper();
     }
     if (nodes >= 0) pause();  // a node budget is searched by this search alone
