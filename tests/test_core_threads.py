@@ -170,3 +170,26 @@ def test_a_run_cancelled_from_another_thread_stops_and_can_go_on(engine, threads
     solver.cancel()
     assert solver.run(60).seconds < 20
     assert solver.run(0.3).nodes > again.nodes
+
+
+def test_pause_from_another_thread_waits_for_the_run_and_does_not_deadlock():
+    s = CoreSearch(Game("kansas", seed=1).table, threads=2, memory_mb=64)
+    with pytest.raises(BudgetSpent):
+        s.run(0.0, None)
+    ran: list[str] = []
+
+    def run() -> None:
+        try:
+            s.run(1.0, None)
+        except BudgetSpent:
+            ran.append("unknown")
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    time.sleep(0.2)
+    s.pause()  # returns once the run has ended (it needs the GIL to, which pause lets go)
+    worker.join(20)
+    assert not worker.is_alive() and ran == ["unknown"]
+    paused = s.nodes
+    time.sleep(0.1)
+    assert s.nodes == paused

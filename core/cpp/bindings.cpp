@@ -68,8 +68,9 @@ class PySearch {
     // no lock: it is meant to be called while run() holds it, from another thread
     void cancel(bool on) { search_->set_cancel(on); }
     void pause() {
-        std::lock_guard<std::mutex> lock(busy_);
+        // the GIL first: a run in another thread needs it to return, and holds busy_
         nb::gil_scoped_release release;
+        std::lock_guard<std::mutex> lock(busy_);
         search_->pause();
     }
     int64_t nodes() const { return search_->nodes(); }
@@ -145,7 +146,8 @@ NB_MODULE(_core, m) {
              "From any thread: a run in progress returns 'unknown' at once, and so does "
              "every run until cancel(False).")
         .def("pause", &PySearch::pause,
-             "Stop the helper search (threads=2) until the next run; the GIL is released.")
+             "Stop the helper search (threads=2) until the next run (waiting for a run in "
+             "another thread to end first); the GIL is released.")
         .def_prop_ro("nodes", &PySearch::nodes, "Nodes searched so far, the helper's included.")
         .def_prop_ro("helper_nodes", &PySearch::helper_nodes,
                      "Nodes the helper search (threads=2) has searched so far.")
