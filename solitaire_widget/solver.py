@@ -542,7 +542,7 @@ class Search:
             old = seen.get(k)
             r = rank()
             if (old is not None and old <= r) or (
-                old is None and any(d in seen for d in self.dominated_by(k))
+                old is None and self.waste_classes and any(d in seen for d in self.dominated_by(k))
             ):
                 for f in reversed(frc):
                     revert(f)

@@ -23,6 +23,7 @@ Search::Search(const Config& c, const Pos& root, bool prune_, std::optional<uint
     lazy_stock = prune && stock_is_reserve && cfg.game == GameId::saratoga;
     lazy_kansas = prune && cfg.game == GameId::kansas && cfg.max_redeals == 0;
     lazy_drawn = prune && cfg.game == GameId::saratoga && cfg.draw == 1 && !stock_is_reserve;
+    waste_classes = prune && cfg.unlimited() && cfg.draw != 1;
     if (order_) rng_ = mix64(*order_ + 0x9e3779b97f4a7c15ULL) | 1;
 }
 
@@ -274,7 +275,7 @@ int Search::waste_len() const {
 
 // solver.py's ``dominated_by``: class 0 is dominated by the same cards in another class
 bool Search::dominated() {
-    if (!prune || !cfg.unlimited() || cfg.draw == 1 || waste_len() != 0) return false;
+    if (!waste_classes || waste_len() != 0) return false;
     for (int c = 1; c < cfg.draw; ++c) {
         const Key o = key_in(c);
         if (shared_ ? path_.holds(o, 1 << 30) || table_->done_shared(o) : table_->find(o) >= 0)
@@ -328,6 +329,7 @@ Search::Search(const Search& main, uint64_t order_seed)
       table_(main.table_), shared_(true), root_(main.root_), waste_cap_(main.waste_cap_),
       order_(order_seed) {
     mirror = main.mirror;
+    waste_classes = main.waste_classes;
     rng_ = mix64(*order_ + 0x9e3779b97f4a7c15ULL) | 1;
 }
 
@@ -415,7 +417,9 @@ Outcome Search::dfs(bool timed, std::chrono::steady_clock::time_point deadline, 
         if (shared_) {
             seen = path_.holds(k, r) || dominated() || table_->visit_shared(k, r);
             if (!seen) path_.enter(k, r);
-        } else if (table_->find(k) < 0 && dominated()) {
+        } else if (waste_classes && waste_len() == 0 && table_->find(k) < 0 && dominated()) {
+            // (only there: a look in the table for every other node would cost a second
+            // trip to memory for nothing)
             seen = true;
         } else {
             seen = table_->visit(k, r);  // seen, with a rank at most this one's

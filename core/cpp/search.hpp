@@ -116,6 +116,7 @@ class Search {
     Config cfg;
     Pos pos;
     bool prune, mirror, stock_is_reserve, lazy_stock, lazy_kansas, lazy_drawn;
+    bool waste_classes = false;  // solver.py's ``waste_classes``: the waste's place in classes
 
     int found(int card) const;          // the foundation ``card`` may go onto now, or 0
     void fits(int8_t out[52]) const;    // found() for every card at once (0: none)
