@@ -153,6 +153,13 @@ def main() -> None:
                 if a != "unknown" and b != "unknown"
             ]
             print(f"| {title} | {rate:.1f}× | {len(both)} | {sum(a != b for a, b in both)} |")
+    print("\nUndecided within the budget (seeds):")
+    for title, _, _ in variants:
+        for e in engines:
+            if (title, e) in out:
+                res = out[title, e]["results"]
+                seeds = [str(i) for i, v in enumerate(res, 1) if v == "unknown"]
+                print(f"- {title}, {e}: {', '.join(seeds) or 'none'}")
 
 
 if __name__ == "__main__":

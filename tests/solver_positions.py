@@ -200,6 +200,47 @@ def blocked_candidate(options: dict, rng: random.Random) -> Game:
     return saratoga_game(options, heights, cols, stock, waste)
 
 
+def twin_candidate(options: dict, rng: random.Random) -> Game:
+    """A small Saratoga end game built around the twins' pattern
+    (``Saratoga.blocked_cards``): a card X over a lower card of its suit, a lower card
+    of its twin's suit (X's rank and colour) and one of the two cards X may go onto,
+    with the twin above X or lying on the other such card elsewhere. A third of them a
+    near miss: one of the three cards under X dealt elsewhere instead, so the pattern
+    does not hold (and the deal is often won)."""
+    s = rng.randrange(4)
+    t = 3 - s  # the twin's suit: the other suit of X's colour
+    hosts = (1, 2) if s in (0, 3) else (0, 3)
+    r = rng.randint(10, 11)  # X: a Jack or a Queen
+    heights = [0] * 4
+    heights[s] = heights[t] = r - 1  # few loose cards: the brute force must end
+    for h in hosts:
+        heights[h] = r + 1
+    x, twin = s * 13 + r, t * 13 + r
+    y0, y1 = (h * 13 + r + 1 for h in rng.sample(hosts, 2))
+    under = [s * 13 + heights[s], t * 13 + heights[t], y0]
+    miss = under.pop(rng.randrange(3)) if rng.random() < 1 / 3 else None
+    rng.shuffle(under)
+    loose = [c for u in range(4) for c in range(u * 13 + heights[u], u * 13 + 13)]
+    loose = [c for c in loose if c not in (*under, x, twin, y1)]
+    rng.shuffle(loose)
+    cols: list[list[int]] = [[] for _ in range(7)]
+    a, b = rng.sample(range(7), 2)
+    cols[a] = [*under, x]
+    on_y1 = rng.random() < 0.5
+    if on_y1:
+        cols[b] = [y1, twin]
+    else:
+        loose.append(y1)
+    stock: list[int] = []
+    waste: list[int] = []
+    for c in loose:
+        d = rng.choice([7, 8, b]) if c == miss else rng.randrange(10)
+        (stock if d == 7 else waste if d == 8 else cols[a] if d == 9 else cols[d]).append(c)
+    if not on_y1:
+        cols[a].append(twin)
+    return saratoga_game(options, heights, cols, stock, waste)
+
+
 def stock_heavy(options: dict, rng: random.Random) -> Game:
     """A Saratoga end game with most loose cards in the stock and the waste, the rest
     in the columns, low cards first (so some are buried under high ones): where several

@@ -11,7 +11,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from solver_positions import GAMES, blocked_candidate, brute_force, small_position, stock_heavy
+from solver_positions import (
+    GAMES,
+    blocked_candidate,
+    brute_force,
+    small_position,
+    stock_heavy,
+    twin_candidate,
+)
 
 from solitaire_widget import Game, core_search
 from solitaire_widget.solver import solve
@@ -76,6 +83,45 @@ def test_a_position_blocked_on_its_face_is_lost(options):
             r = solve(g, seconds=None, nodes=0, engine=engine)
             assert (r.result == "lost") == blocked and (r.nodes == 0 or not blocked)
     assert confirmed >= 2 and near_misses_won >= 10
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"draw": 1, "redeals": 0}, {"draw": 3, "redeals": 0}, {"draw": 1, "redeals": None}],
+)
+def test_a_position_blocked_by_twins_is_lost(options):
+    # End games built around the twins' pattern (X and its twin wanting the one card
+    # not under X), a third of them a near miss. No blocked one may be won: the brute
+    # force looks for a win among its first 5,000 positions (wins come early), and the
+    # search with no pruning (itself checked against the brute force above) settles
+    # every one. Then every blocked position must be lost, every other one here is won,
+    # and both kinds must occur for this to mean anything.
+    rng = random.Random(f"twins{options}")
+    blocked_lost = others_won = 0
+    for _ in range(40):
+        g = twin_candidate(options, rng)
+        blocked = g.table.rules.search_blocked(g.table.piles)
+        assert not (blocked and brute_force(g, 5_000)), g.snapshot()
+        plain = solve(g, seconds=None, nodes=3_000_000, prune=False, engine=ENGINES[-1])
+        assert plain.result != "unknown"
+        assert not (blocked and plain.result == "won"), g.snapshot()
+        blocked_lost += blocked
+        others_won += not blocked and plain.result == "won"
+        for engine in ENGINES:
+            r = solve(g, seconds=None, nodes=0, engine=engine)
+            assert (r.result == "lost") == blocked and (r.nodes == 0 or not blocked)
+    assert blocked_lost >= 10 and others_won >= 10
+
+
+def test_the_twins_block_seed_324():
+    # Q♠ and Q♣ lie in that order over 2♠, 4♣ and K♦: K♥ can take only one of them, so
+    # Q♠ never moves (a search needs tens of millions of positions to see it)
+    for options in ({"draw": 1, "redeals": None}, {"draw": 1}, {"draw": 3, "redeals": None}):
+        g = Game("saratoga", seed=324, **options)
+        assert g.table.rules.blocked_cards(g.table.piles) == [50]  # Q♠
+        for engine in ENGINES:
+            r = solve(g, seconds=None, nodes=0, engine=engine)
+            assert r.result == "lost" and r.nodes == 0
 
 
 def without_waste_classes(m: pytest.MonkeyPatch) -> None:

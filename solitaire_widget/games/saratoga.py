@@ -25,6 +25,40 @@ def _is_red(card: int) -> bool:
     return 13 <= card < 39
 
 
+def _held_by_twin(
+    where: dict[int, tuple[list[int], int]],
+    x: int,
+    i: int,
+    pile: list[int],
+    y: int,
+    other: int,
+) -> bool:
+    """Whether X's twin must hold Y, one of the two cards X (at ``i`` in ``pile``) may go
+    onto, for as long as X stays there (the argument is in ``blocked_cards``)."""
+    w = where.get(other)
+    if w is None or w[0] is not pile or w[1] >= i:
+        return False  # the other card is not under X
+    r = x % 13
+    twin = (3 - x // 13) * 13 + r
+    t = where.get(twin)
+    if t is None:
+        return False
+    tp, ti = t
+    if tp is pile:
+        if ti < i:
+            return False
+    else:
+        h = where.get(y)
+        if h is None or h[0] is not tp or h[1] + 1 != ti:
+            return False
+    # a lower card of the twin's suit under X: the twin cannot go up while X stays
+    for low in range(twin - r, twin):
+        lw = where.get(low)
+        if lw is not None and lw[0] is pile and lw[1] < i:
+            return True
+    return False
+
+
 class Saratoga(Rules):
     name = "saratoga"
     title = "Saratoga"
@@ -211,7 +245,15 @@ class Saratoga(Rules):
         #   M and none lies under X (X up, after them); or one of the two cards X may
         #   go onto is out of the columns (the stock, the waste, or a foundation, from
         #   where worrying back may bring it down), or in a column and not under X in
-        #   its own, with no card on it or the card on it in M.
+        #   its own, with no card on it or the card on it in M. A card Y of those two
+        #   does not count when its twin X' (X's rank and colour, the other suit) must
+        #   hold Y for as long as X stays: X' lies above X or straight on Y, a lower
+        #   card of X''s suit lies under X, and the other card X may go onto lies under
+        #   X too. Then X' can leave only onto Y (the other one is under X), and once
+        #   there it leaves Y only for its foundation or that other card, both shut
+        #   until X moves; and X, which cannot go up either, has nowhere to go: Y is
+        #   covered and an empty column takes only a King. Seed 324 opens so: Q♠ and
+        #   Q♣ lie in that order over 2♠, 4♣ and K♦, and K♥ can take only one of them.
         # Every set of cards that really move meets these, so it lies inside the
         # largest such set, found by starting from every column card and dropping those
         # that fail until none does: a card left out can never move. Deals only: in
@@ -248,12 +290,17 @@ class Saratoga(Rules):
                         break
                 if up:
                     continue
-                for h in (r + 1, r + 40) if red else (r + 14, r + 27):
+                targets = (r + 1, r + 40) if red else (r + 14, r + 27)
+                for k, h in enumerate(targets):
                     w = where.get(h)
                     if w is None:
+                        if _held_by_twin(where, x, i, pile, h, targets[1 - k]):
+                            continue
                         break
                     hp, hi = w
                     if hp is pile and hi < i:
+                        continue
+                    if _held_by_twin(where, x, i, pile, h, targets[1 - k]):
                         continue
                     if hi == len(hp) - 1 or hp[hi + 1] in moves:
                         break

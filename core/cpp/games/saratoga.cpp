@@ -120,6 +120,23 @@ bool blocked_saratoga(const Search& s) {
     }
     moves = cards;
     auto in = [&](int card) { return (moves >> card) & 1; };
+    // X's twin (its rank and colour, the other suit) must hold y, one of the two cards
+    // X may go onto, for as long as X stays (Saratoga.blocked_cards argues it)
+    auto held_by_twin = [&](int x, int y, int other) {
+        const int c = col[x], i = at[x];
+        if (col[other] != c || at[other] >= i) return false;  // the other is not under X
+        const int r = rank_of(x);
+        const int twin = (3 - suit_of(x)) * 13 + r;
+        if (col[twin] < 0) return false;
+        if (col[twin] == c) {
+            if (at[twin] < i) return false;
+        } else if (col[y] != col[twin] || at[y] + 1 != at[twin]) {
+            return false;
+        }
+        for (int low = twin - r; low < twin; ++low)  // the twin cannot go up while X stays
+            if (col[low] == c && at[low] < i) return true;
+        return false;
+    };
     for (bool changed = true; changed;) {
         changed = false;
         for (int x = 0; x < 52; ++x) {
@@ -146,11 +163,14 @@ bool blocked_saratoga(const Search& s) {
                         }
                     }
                 }
+                const int hs[2] = {red ? r + 1 : r + 14, red ? r + 40 : r + 27};
                 for (int k = 0; k < 2 && !ok; ++k) {  // onto one of its two cards
-                    int h = red ? (k ? r + 40 : r + 1) : (k ? r + 27 : r + 14);
+                    const int h = hs[k];
+                    if (col[h] == col[x] && at[h] < i) continue;
+                    if (held_by_twin(x, h, hs[1 - k])) continue;
                     if (col[h] < 0) {
                         ok = true;
-                    } else if (!(col[h] == col[x] && at[h] < i)) {
+                    } else {
                         const Pile& hq = p.pl[col[h]];
                         ok = at[h] == hq.n - 1 || in(hq.c[at[h] + 1]);
                     }
