@@ -653,7 +653,8 @@ class Solver:
         self.main = self._search(table, prune=prune, threads=threads)
         loose = _loosest(table) if self.probes and relax is not False else None
         # the search under the loosest rules, while it may still decide something
-        self.wide = self._search(loose) if loose is not None else None
+        # (with threads=2 it has a helper too: the helper thread goes with the turn)
+        self.wide = self._search(loose, threads=threads) if loose is not None else None
         # the streamliners' waste caps (made at their first turn), while any is running
         self.streamliners: tuple[int, ...] = (
             tuple(rules.search_streamliners) if prune and streamline is not False else ()
@@ -717,8 +718,10 @@ class Solver:
             if self.verdict is None:
                 self.verdict = self._run(seconds, nodes, start)
         finally:
-            # the main search's helper thread (threads=2) must not run on between calls
+            # the helper threads (threads=2) must not run on between calls
             self.main.pause()
+            if self.wide is not None:
+                self.wide.pause()
             # a cancel is for the run it met (or the next, if it came between runs)
             self._cancelled = False
             for search in self._searches():
@@ -780,6 +783,12 @@ class Solver:
             if seconds is not None and secs is not None:
                 secs = max(0.0, min(secs, seconds - (time.perf_counter() - start)))
             before = search.nodes
+            if search is main or search is self.wide:
+                # one helper thread at a time: the one of the search whose turn it is
+                # (during a probe's or streamliner's turn the last one keeps going)
+                for other in (main, self.wide):
+                    if other is not None and other is not search:
+                        other.pause()
             try:
                 return search.run(secs, count)
             except BudgetSpent:

@@ -128,6 +128,20 @@ def test_the_solver_pauses_its_helper_and_answers_as_alone():
     assert solve(Game("kansas", seed=10), 60, threads=2).result == "won"
 
 
+def test_the_looser_rules_search_has_the_helper_in_its_turns():
+    # Saratoga's default game: beside the main search, turns go to the same deal under
+    # the loosest rules (where most of its losses are proved), and with threads=2 the
+    # helper thread goes with the turn. Seed 276 is undecided after 4 s either way.
+    solver = Solver(Game("saratoga", seed=276), threads=2, memory_mb=64)
+    assert solver.wide is not None
+    r = solver.run(4.0)
+    assert r.result == "unknown"
+    assert solver.main._search.helper_nodes > 0 and solver.wide._search.helper_nodes > 0
+    n = solver.main.nodes + solver.wide.nodes
+    time.sleep(0.2)  # neither helper runs on after the run
+    assert solver.main.nodes + solver.wide.nodes == n
+
+
 def test_threads_are_checked():
     g = Game("kansas", seed=3)
     for bad in (0, 3):
