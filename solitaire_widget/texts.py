@@ -320,11 +320,13 @@ NOTICES: dict[str, dict[str, str]] = {
         "solve_lost": "The solver proved this deal can no longer be won from here; "
         "nothing changed.",
         "solve_blocked": "The {cards} can never move again, whatever is played: every "
-        "place it could go waits on cards that lie under it or are stuck themselves. "
-        "This deal can no longer be won; nothing changed.",
+        "place it could go waits on cards that lie under it or are stuck themselves, or "
+        "must first take its twin (the other card of its rank and colour) for good. This deal "
+        "can no longer be won; nothing changed.",
         "solve_blocked_many": "The {cards} can never move again, whatever is played: "
         "every place each could go waits on cards that lie under it or are stuck "
-        "themselves. This deal can no longer be won; nothing changed.",
+        "themselves, or must first take its twin (the other card of its rank and colour) for "
+        "good. This deal can no longer be won; nothing changed.",
         "solve_unknown": "No answer after {s} s of search; press Solve to search on. "
         "Nothing changed.",
         "solve_gave_up": "No answer after {s} s of search ({n} positions, as many as "
@@ -371,12 +373,14 @@ NOTICES: dict[str, dict[str, str]] = {
         "δεν άλλαξε τίποτα.",
         "solve_blocked": "Το φύλλο {cards} δεν μπορεί να μετακινηθεί ποτέ πια, ό,τι κι αν "
         "παιχτεί: κάθε θέση όπου θα μπορούσε να πάει περιμένει φύλλα που βρίσκονται από "
-        "κάτω του ή έχουν κολλήσει κι αυτά. Το μοίρασμα δεν κερδίζεται πια· δεν άλλαξε "
-        "τίποτα.",
+        "κάτω του ή έχουν κολλήσει κι αυτά, ή πρέπει να δεχτεί πρώτα, για πάντα, το δίδυμό "
+        "του (το άλλο φύλλο του ίδιου αριθμού και χρώματος). Το μοίρασμα δεν κερδίζεται πια· "
+        "δεν άλλαξε τίποτα.",
         "solve_blocked_many": "Τα φύλλα {cards} δεν μπορούν να μετακινηθούν ποτέ πια, ό,τι "
         "κι αν παιχτεί: κάθε θέση όπου θα μπορούσε να πάει το καθένα περιμένει φύλλα που "
-        "βρίσκονται από κάτω του ή έχουν κολλήσει κι αυτά. Το μοίρασμα δεν κερδίζεται "
-        "πια· δεν άλλαξε τίποτα.",
+        "βρίσκονται από κάτω του ή έχουν κολλήσει κι αυτά, ή πρέπει να δεχτεί πρώτα, για "
+        "πάντα, το δίδυμό του (το άλλο φύλλο του ίδιου αριθμού και χρώματος). Το μοίρασμα δεν "
+        "κερδίζεται πια· δεν άλλαξε τίποτα.",
         "solve_unknown": "Καμία απάντηση μετά από {s} δευτ. αναζήτησης· πατήστε «Λύση» "
         "για να συνεχιστεί. Δεν άλλαξε τίποτα.",
         "solve_gave_up": "Καμία απάντηση μετά από {s} δευτ. αναζήτησης ({n} θέσεις, όσες "

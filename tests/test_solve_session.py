@@ -189,6 +189,12 @@ def test_a_deal_lost_on_its_face_names_the_card_that_can_never_move():
     assert r.value.key == "solve_blocked" and r.value.args_["cards"] == "Queen of spades"
     host.lang = "el"
     assert host.session._lost() == ("solve_blocked", {"cards": "Ντάμα μπαστούνι"})
+    # seed 324: the Queen of spades has K♥ to go to, but the Queen of clubs above it
+    # must take K♥ first and for good (K♦ lies under them both)
+    twins = Host(Game("saratoga", seed=324))
+    twins.session.solve()
+    twins.scheduler.run_all()
+    assert twins.said[-1] == ("solve_blocked", {"cards": "Queen of spades"})
     # several cards: named in a list
     t0, t1 = ["KH", "KD", "AS", "QS"], ["KS", "KC", "AD", "QD"]
     rest = [r + u for u in "CDHS" for r in "A23456789TJQK" if r + u not in t0 + t1]
