@@ -63,6 +63,13 @@ def test_lost_positions_were_among_them():
     assert sum(v for k, v in LOST.items() if k.startswith("saratoga")) >= 2
 
 
+def answers_at_once_iff_blocked(g: Game, blocked: bool) -> None:
+    """Both engines answer "lost" with no search exactly where the position is blocked."""
+    for engine in ENGINES:
+        r = solve(g, seconds=None, nodes=0, engine=engine)
+        assert (r.result == "lost") == blocked and (r.nodes == 0 or not blocked)
+
+
 @pytest.mark.parametrize("options", [{"draw": 1, "redeals": 0}, {"draw": 3, "redeals": 0}])
 def test_a_position_blocked_on_its_face_is_lost(options):
     # End games built around the blocked pattern, some blocked, some a near miss (X lies
@@ -79,9 +86,7 @@ def test_a_position_blocked_on_its_face_is_lost(options):
         assert not (blocked and truth), g.snapshot()
         confirmed += blocked and truth is False
         near_misses_won += truth is True
-        for engine in ENGINES:
-            r = solve(g, seconds=None, nodes=0, engine=engine)
-            assert (r.result == "lost") == blocked and (r.nodes == 0 or not blocked)
+        answers_at_once_iff_blocked(g, blocked)
     assert confirmed >= 2 and near_misses_won >= 10
 
 
@@ -94,8 +99,8 @@ def test_a_position_blocked_by_twins_is_lost(options):
     # not under X), a third of them a near miss. No blocked one may be won: the brute
     # force looks for a win among its first 5,000 positions (wins come early), and the
     # search with no pruning (itself checked against the brute force above) settles
-    # every one. Then every blocked position must be lost, every other one here is won,
-    # and both kinds must occur for this to mean anything.
+    # every one, so that no blocked one may be won either way; and blocked ones proved
+    # lost and others won must both occur for this to mean anything.
     rng = random.Random(f"twins{options}")
     blocked_lost = others_won = 0
     for _ in range(40):
@@ -107,9 +112,7 @@ def test_a_position_blocked_by_twins_is_lost(options):
         assert not (blocked and plain.result == "won"), g.snapshot()
         blocked_lost += blocked
         others_won += not blocked and plain.result == "won"
-        for engine in ENGINES:
-            r = solve(g, seconds=None, nodes=0, engine=engine)
-            assert (r.result == "lost") == blocked and (r.nodes == 0 or not blocked)
+        answers_at_once_iff_blocked(g, blocked)
     assert blocked_lost >= 10 and others_won >= 10
 
 
