@@ -664,6 +664,7 @@ class Solver:
         self.runs = 0  # calls to run so far
         self.k = 0  # probes started so far (each probe's order is seeded by its number)
         self._probe: Any = None  # the probe having its turn
+        self._wide_set_up = False  # whether the loosest rules' search has had a run
         self._cancelled = False
         self.nodes = 0
         self.seconds = 0.0
@@ -849,7 +850,16 @@ class Solver:
                     out = turn(main, 6)
         while out is None and left():
             if self.wide is not None:
-                verdict = turn(self.wide, 2)
+                verdict = None
+                if self.threads > 1 and self.engine == "core" and not self._wide_set_up and share_s:
+                    # Its first turn comes only once the main search has had its first
+                    # sixteenth undecided, so it has its helper at once: a first run of
+                    # no nodes sets the search up (it may answer from its root), and a
+                    # timed run after that starts the helper (a first run does not).
+                    self._wide_set_up = True
+                    verdict = spend(self.wide, None, 0)
+                if verdict is None:
+                    verdict = turn(self.wide, 2)
                 if verdict is not None:
                     self.wide = None  # decided: it has nothing more to give
                     if verdict[0] == "lost" or _wins_here(self.table, verdict[1]):
