@@ -248,8 +248,8 @@ class Saratoga(Rules):
         #   its own, with no card on it or the card on it in M. A card Y of those two
         #   does not count when its twin X' (X's rank and colour, the other suit) must
         #   hold Y for as long as X stays: X' lies above X or straight on Y, a lower
-        #   card of X''s suit lies under X, and the other card X may go onto lies under
-        #   X too. Then X' can leave only onto Y (the other one is under X), and once
+        #   card of the twin's suit lies under X, and the other card X may go onto lies
+        #   under X too. Then X' can leave only onto Y (the other one is under X), and once
         #   there it leaves Y only for its foundation or that other card, both shut
         #   until X moves; and X, which cannot go up either, has nowhere to go: Y is
         #   covered and an empty column takes only a King. Seed 324 opens so: Q♠ and
