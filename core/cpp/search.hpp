@@ -94,9 +94,9 @@ class Search {
 
     // Search on for at most ``seconds`` (< 0: no bound) and ``nodes`` more (< 0: none).
     // With ``threads`` 2 and a budget of time alone (at least half a second), a run
-    // after the first undecided one starts a helper: a second search of the same position in another move order,
-    // on its own thread, sharing the table (each skips what the other has searched to
-    // its end). The first to end gives the answer, a win or a loss. The helper goes on
+    // after the first undecided one starts a helper: a second search of the same
+    // position in another move order, on its own thread, sharing the table (each skips
+    // what the other has searched to its end). The first to end gives the answer, a win or a loss. The helper goes on
     // between runs until ``pause`` (a run with a node budget pauses it and searches
     // alone).
     Outcome run(double seconds, int64_t nodes);

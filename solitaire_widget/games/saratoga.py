@@ -293,16 +293,11 @@ class Saratoga(Rules):
                 targets = (r + 1, r + 40) if red else (r + 14, r + 27)
                 for k, h in enumerate(targets):
                     w = where.get(h)
-                    if w is None:
-                        if _held_by_twin(where, x, i, pile, h, targets[1 - k]):
-                            continue
-                        break
-                    hp, hi = w
-                    if hp is pile and hi < i:
-                        continue
+                    if w is not None and w[0] is pile and w[1] < i:
+                        continue  # under X
                     if _held_by_twin(where, x, i, pile, h, targets[1 - k]):
                         continue
-                    if hi == len(hp) - 1 or hp[hi + 1] in moves:
+                    if w is None or w[1] == len(w[0]) - 1 or w[0][w[1] + 1] in moves:
                         break
                 else:
                     moves.discard(x)
