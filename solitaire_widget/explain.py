@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import RANKS, card_name, code, parse_code, rank_name
 from .games import GAMES
-from .games.base import F3, Rules, Table
+from .games.base import F3, REFILLED, TURNED, Rules, Table
 from .moves import (
     DRAW,
     FIRST_TABLEAU,
@@ -181,11 +181,17 @@ def explain(t: Table, action: object, lang: str = "en") -> str:
 
 
 def _consequences(t: Table, move: Move, lang: str) -> str:
-    """What happens by itself after the move: a refill, a reserve card coming into play."""
+    """What happens by itself after the move: a refill, a reserve card coming into play,
+    a face-down card turning over (not named: the player cannot know it yet)."""
+    if t.rules.hidden_cards and move.src >= FIRST_TABLEAU:
+        scratch = t.copy()
+        _, done = scratch.apply(move)
+        return text("turn_over", lang) if done & TURNED else ""
     if not t.rules.has_reserve:
         return ""
     scratch = t.copy()
-    _, refilled = scratch.apply(move)
+    _, done = scratch.apply(move)
+    refilled = done & REFILLED
     out = ""
     reserve = scratch.piles[RESERVE]
     if refilled:

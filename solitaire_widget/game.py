@@ -107,7 +107,7 @@ class Game:
         piles = self._rules.deal(list(self._deck))
         base = piles[F0][0] % 13 + 1 if self._rules.has_base_card else None
         self._listeners: list[Listener] = []
-        self._reset(Table(self._rules, piles, 0, base))
+        self._reset(Table(self._rules, piles, 0, base, self._rules.deal_hidden()))
 
     def _reset(self, table: Table) -> None:
         self._start = table.copy()
@@ -128,14 +128,14 @@ class Game:
         ValueError if the position cannot occur in that game.
         """
         rules = make_rules(name, **options)
-        piles, redeals_used = _piles_from_state(rules, state)
+        piles, redeals_used, hidden = _piles_from_state(rules, state)
         base_rank = _base_rank(rules, piles, base)
         game = cls.__new__(cls)
         game._rules = rules
         game.seed = None
         game._deck = None
         game._listeners = []
-        game._reset(Table(rules, piles, redeals_used, base_rank))
+        game._reset(Table(rules, piles, redeals_used, base_rank, hidden))
         return game
 
     # ---- reading ---------------------------------------------------------------------
@@ -633,10 +633,8 @@ def _check_redo_chain(game: Game) -> None:
 
 
 def _pile_codes(t: Table, index: int) -> list[str]:
-    pile = t.piles[index]
-    n = len(pile)
-    face_up = t.rules.face_up
-    return [code(c, face_up(index, i, n)) for i, c in enumerate(pile)]
+    face_up = t.is_face_up
+    return [code(c, face_up(index, i)) for i, c in enumerate(t.piles[index])]
 
 
 def table_state(t: Table) -> dict[str, Any]:
@@ -649,7 +647,7 @@ def table_state(t: Table) -> dict[str, Any]:
     return state
 
 
-def _piles_from_state(rules: Rules, state: object) -> tuple[list[list[int]], int]:
+def _piles_from_state(rules: Rules, state: object) -> tuple[list[list[int]], int, list[int]]:
     if not isinstance(state, dict):
         raise ValueError("a position is a dict with keys s, w, f, t (and r)")
     expected = {"s", "w", "f", "t"} | ({"r"} if rules.has_reserve else set())
@@ -681,8 +679,20 @@ def _piles_from_state(rules: Rules, state: object) -> tuple[list[list[int]], int
     cards = [c for p in piles for c in p]
     if len(cards) != 52 or len(set(cards)) != 52:
         raise ValueError("a position holds each of the 52 cards exactly once")
+    hidden = [0] * len(piles)
     for index, pile in enumerate(piles):
-        for i, up in enumerate(faces[index]):
+        ups = faces[index]
+        if index >= FIRST_TABLEAU and rules.hidden_cards:
+            # face-down cards only at the bottom of a column, under at least one face-up
+            # card (the last one turns over as soon as it is uncovered)
+            hidden[index] = down = ups.count(False)
+            if any(ups[:down]) or (pile and down == len(pile)):
+                raise ValueError(
+                    f"column t{index - FIRST_TABLEAU}: face-down cards lie only at the bottom "
+                    "of a column, under a face-up top card"
+                )
+            continue
+        for i, up in enumerate(ups):
             if up != rules.face_up(index, i, len(pile)):
                 raise ValueError(
                     f"card {code(pile[i])} is face {'up' if up else 'down'} where the rules "
@@ -702,7 +712,7 @@ def _piles_from_state(rules: Rules, state: object) -> tuple[list[list[int]], int
         or (rules.max_redeals is not None and used > rules.max_redeals)
     ):
         raise ValueError(f"redeals_used {used!r} is not possible with these options")
-    return piles, used
+    return piles, used, hidden
 
 
 def _base_rank(rules: Rules, piles: list[list[int]], base: str | int | None) -> int | None:

@@ -51,7 +51,7 @@ def _canonical(t: Table) -> tuple:
         tuple(p[1]),
         tuple(p[2]),
         tuple(sorted(tuple(x) for x in p[3:7])),
-        tuple(sorted(tuple(x) for x in p[7:])),
+        tuple(sorted((h, tuple(x)) for h, x in zip(t.hidden[7:], p[7:], strict=True))),
     )
 
 

@@ -2,8 +2,8 @@
 
 Every card is treated as known ("thoughtful" solitaire). The search is a depth-first
 search that plays and takes back moves in place, with a transposition table of
-canonical positions, after Blake & Gent, "The Winnability of Klondike Solitaire and
-Many Other Patience Games" (Solvitaire). What keeps it small, each piece argued where
+canonical positions, after Blake & Gent's Solvitaire (IJCAI 2019, the winnability of
+many patience games). What keeps it small, each piece argued where
 it is used (below, or in the game's rules):
 
 - **Safe moves are forced.** A card that can go to its foundation and is provably
@@ -152,6 +152,10 @@ class Search:
         self.rules = rules
         self.cancelled = False  # see cancel
         self.piles = [list(p) for p in table.piles]
+        # face-down cards at the bottom of each column (in a game that deals some); a position's key
+        # holds them only where the deal has some
+        self.hidden = list(table.hidden)
+        self.has_hidden = any(self.hidden)
         self.used = table.redeals_used
         self.max_redeals = rules.max_redeals
         self.draw = rules.draw_count
@@ -304,6 +308,9 @@ class Search:
         if self.refills and src >= FIRST_TABLEAU and not sp and piles[RESERVE]:
             sp.append(piles[RESERVE].pop())
             return (mv, saved, 1, pending)
+        if self.has_hidden and src >= FIRST_TABLEAU and sp and len(sp) == self.hidden[src]:
+            self.hidden[src] -= 1  # the face-down card laid bare turns over
+            return (mv, saved, 2, pending)
         return (mv, saved, 0, pending)
 
     def revert(self, rec: Rec) -> None:
@@ -311,7 +318,9 @@ class Search:
         _, _, nr, src, dst, n = mv
         piles = self.piles
         sp = piles[src]
-        if refill:
+        if refill == 2:
+            self.hidden[src] += 1
+        elif refill:
             piles[RESERVE].append(sp.pop())
         dp = piles[dst]
         if n == 1:
@@ -413,7 +422,11 @@ class Search:
         heights per suit, the reserve by its size (its order never changes), and where
         the stock stands only when that can matter (see ``rank``)."""
         p = self.piles
-        cols = b"\xff".join(sorted([bytes(p[c]) for c in self.cols]))
+        if self.has_hidden:  # a column with its count of face-down cards first
+            hid = self.hidden
+            cols = b"\xff".join(sorted([bytes((hid[c], *p[c])) for c in self.cols]))
+        else:
+            cols = b"\xff".join(sorted([bytes(p[c]) for c in self.cols]))
         h = bytes(self.heights())
         if self.draw == 1:
             stock = bytes(p[WASTE] + p[STOCK][::-1])
@@ -603,7 +616,7 @@ def _loosest(table: Table) -> Table | None:
     loose = table.rules.loosest()
     if loose is None:
         return None
-    return Table(loose, [list(p) for p in table.piles], 0, table.base)
+    return Table(loose, [list(p) for p in table.piles], 0, table.base, list(table.hidden))
 
 
 def _wins_here(table: Table, line: list[str]) -> bool:

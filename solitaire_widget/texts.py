@@ -114,6 +114,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "legal_kansas_group": " The {n} cards from {card} up move together.",
         "legal_kansas_empty": "An empty column takes the waste's top card.",
         # Saratoga
+        "face_down_group": (
+            "Face-down cards cannot be picked up: only the face-up cards of {src} move."
+        ),
         "not_a_build": (
             "Only a correct run moves as a group: in the top {n} cards of {src}, {upper} does "
             "not lie on a card one higher of the other colour."
@@ -133,6 +136,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "legal_sara_empty": "{card} is a King: a King, or a run headed by one, may fill an empty column.",
         # consequences
         "refill": " The emptied column is refilled from the reserve with {card}.",
+        "turn_over": " The face-down card under it turns face up.",
         "reserve_flip": " The reserve's next card, {card}, comes into play.",
         # pile names
         "pile_s": "the stock",
@@ -253,6 +257,9 @@ TEXTS: dict[str, dict[str, str]] = {
         ),
         "legal_kansas_group": " Τα {n} φύλλα από το φύλλο {card} και πάνω μετακινούνται μαζί.",
         "legal_kansas_empty": "Μια άδεια στήλη δέχεται το πάνω φύλλο του Σωρού.",
+        "face_down_group": (
+            "Τα κλειστά φύλλα δεν σηκώνονται: μετακινούνται μόνο τα ανοιχτά φύλλα της στοίβας {src}."
+        ),
         "not_a_build": (
             "Μόνο σωστή σειρά μετακινείται ως ομάδα: στα {n} πάνω φύλλα της στοίβας {src}, το "
             "{upper} δεν κάθεται σε φύλλο μία αξία πάνω και άλλου χρώματος (κόκκινο/μαύρο)."
@@ -276,6 +283,7 @@ TEXTS: dict[str, dict[str, str]] = {
             "Το φύλλο {card} είναι Ρήγας: Ρήγας, ή σειρά που ξεκινά από Ρήγα, γεμίζει άδεια στήλη."
         ),
         "refill": " Η στήλη που άδειασε γεμίζει από τη Ρεζέρβα με το φύλλο {card}.",
+        "turn_over": " Το κλειστό φύλλο από κάτω γυρίζει ανοιχτό.",
         "reserve_flip": " Το επόμενο φύλλο της Ρεζέρβας, {card}, μπαίνει στο παιχνίδι.",
         "pile_s": "η Μάνα",
         "pile_w": "ο Σωρός",

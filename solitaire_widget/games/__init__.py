@@ -5,9 +5,10 @@ from __future__ import annotations
 from .base import Rules, Table
 from .eagle_wing import EagleWing
 from .kansas import Kansas
+from .klondike import Klondike
 from .saratoga import Saratoga
 
-GAMES: dict[str, type[Rules]] = {cls.name: cls for cls in (EagleWing, Saratoga, Kansas)}
+GAMES: dict[str, type[Rules]] = {cls.name: cls for cls in (EagleWing, Saratoga, Kansas, Klondike)}
 
 
 def make_rules(name: str, **options) -> Rules:
@@ -25,4 +26,4 @@ def make_rules(name: str, **options) -> Rules:
     return cls(**options)
 
 
-__all__ = ["GAMES", "EagleWing", "Kansas", "Rules", "Saratoga", "Table", "make_rules"]
+__all__ = ["GAMES", "EagleWing", "Kansas", "Klondike", "Rules", "Saratoga", "Table", "make_rules"]

@@ -33,6 +33,8 @@ class Rules:
     # what an empty column takes: "any" card, a "K" (or a run headed by one), the "waste"
     empty_column: ClassVar[str]
     has_reserve: ClassVar[bool] = False
+    # Klondike deals face-down cards under the columns' top cards (Table.hidden).
+    hidden_cards: ClassVar[bool] = False
     # Eagle Wing and Kansas deal the reserve's top card into a column emptied by a move.
     refills_from_reserve: ClassVar[bool] = False
     # Eagle Wing and Kansas start their foundations at the base card and wrap K -> A.
@@ -79,11 +81,15 @@ class Rules:
     def empty_piles(self) -> list[list[int]]:
         return [[] for _ in range(FIRST_TABLEAU + self.n_tableau)]
 
-    def face_up(self, pile: int, position: int, length: int) -> bool:
-        """Whether the card at ``position`` (0 = bottom) of ``pile`` shows its face.
+    def deal_hidden(self) -> list[int]:
+        """How many face-down cards each pile holds at its bottom right after the deal
+        (the columns' count is the only one ``Table.hidden`` keeps)."""
+        return [0] * (FIRST_TABLEAU + self.n_tableau)
 
-        Face state follows from the rules in all three games, so it is not stored.
-        """
+    def face_up(self, pile: int, position: int, length: int) -> bool:
+        """Whether the card at ``position`` (0 = bottom) of ``pile`` shows its face,
+        for the piles other than the columns: there the rules alone decide it, so it
+        is not stored (``Table.is_face_up`` asks the columns' ``hidden`` count)."""
         return pile != STOCK
 
     # ---- the rules proper ----------------------------------------------------------
@@ -285,27 +291,51 @@ class Rules:
 
 
 Record = tuple[Move, int]
+# The bits of a record's second field: what the move did by itself besides moving cards.
+REFILLED = 1  # the emptied column took the reserve's top card
+TURNED = 2  # the column's new top card, face down, was turned face up
 
 
 class Table:
     """The piles of one game in play, with the moves that change them in place.
 
     ``apply`` returns a small record that ``revert`` uses to undo exactly; the game's
-    history and the solver both stand on this pair.
+    history and the solver both stand on this pair. ``hidden[c]`` is the number of
+    face-down cards at the bottom of column ``c`` (Klondike deals some; in the other
+    games it stays 0): they cannot be picked up, and the last one turns face up as soon
+    as it is the column's top card.
     """
 
-    __slots__ = ("base", "piles", "redeals_used", "rules")
+    __slots__ = ("base", "hidden", "piles", "redeals_used", "rules")
 
     def __init__(
-        self, rules: Rules, piles: list[list[int]], redeals_used: int = 0, base: int | None = None
+        self,
+        rules: Rules,
+        piles: list[list[int]],
+        redeals_used: int = 0,
+        base: int | None = None,
+        hidden: list[int] | None = None,
     ) -> None:
         self.rules = rules
         self.piles = piles
         self.redeals_used = redeals_used
         self.base = base
+        self.hidden = [0] * len(piles) if hidden is None else hidden
 
     def copy(self) -> Table:
-        return Table(self.rules, [list(p) for p in self.piles], self.redeals_used, self.base)
+        return Table(
+            self.rules,
+            [list(p) for p in self.piles],
+            self.redeals_used,
+            self.base,
+            list(self.hidden),
+        )
+
+    def is_face_up(self, index: int, position: int) -> bool:
+        """Whether the card at ``position`` (0 = bottom) of pile ``index`` shows."""
+        if index >= FIRST_TABLEAU:
+            return position >= self.hidden[index]
+        return self.rules.face_up(index, position, len(self.piles[index]))
 
     # ---- reading -------------------------------------------------------------------
     @property
@@ -327,7 +357,7 @@ class Table:
     def key(self) -> tuple:
         """Hashable position (the redeal counter only matters when redeals are limited)."""
         counter = self.redeals_used if self.rules.max_redeals is not None else 0
-        return (counter, *map(tuple, self.piles))
+        return (counter, tuple(self.hidden), *map(tuple, self.piles))
 
     # ---- checking ------------------------------------------------------------------
     def draw_reason(self) -> str | None:
@@ -402,11 +432,15 @@ class Table:
             # a group lands on a foundation top card first, so it stays in sequence
             cards.reverse()
         piles[dst].extend(cards)
-        if self.rules.refills_from_reserve and src >= FIRST_TABLEAU and not sp:
-            reserve = piles[RESERVE]
-            if reserve:
-                sp.append(reserve.pop())
-                return (move, 1)
+        if src >= FIRST_TABLEAU:
+            if sp and len(sp) == self.hidden[src]:
+                self.hidden[src] -= 1
+                return (move, TURNED)
+            if self.rules.refills_from_reserve and not sp:
+                reserve = piles[RESERVE]
+                if reserve:
+                    sp.append(reserve.pop())
+                    return (move, REFILLED)
         return (move, 0)
 
     def revert(self, record: Record) -> None:
@@ -425,7 +459,9 @@ class Table:
             return
         src, dst, n = move
         sp, dp = piles[src], piles[dst]
-        if info:
+        if info & TURNED:
+            self.hidden[src] += 1
+        elif info & REFILLED:
             piles[RESERVE].append(sp.pop())
         cards = dp[-n:]
         del dp[-n:]

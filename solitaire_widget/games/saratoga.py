@@ -90,6 +90,8 @@ class Saratoga(Rules):
 
     def pick_reason(self, t: Table, src: int, n: int) -> str | None:
         pile = t.piles[src]
+        if n > len(pile) - t.hidden[src]:
+            return "face_down_group"
         # each card of the group must lie on a card one higher of the other colour
         for i in range(len(pile) - n + 1, len(pile)):
             upper, lower = pile[i], pile[i - 1]
@@ -162,7 +164,7 @@ class Saratoga(Rules):
                 moves.extend(Move(src, f, 1) for f in empty_f if f != src)
             elif card in up:
                 moves.append(Move(src, up[card], 1))
-            depth = len(pile) if src >= FIRST_TABLEAU else 1
+            depth = len(pile) - t.hidden[src] if src >= FIRST_TABLEAU else 1
             n = 1
             while True:
                 bottom = pile[-n]
@@ -332,7 +334,7 @@ class Saratoga(Rules):
         # too; a win there is a win here only if it replays here.
         if self.draw_count == 1 and self.max_redeals is None:
             return None
-        return Saratoga(draw=1, redeals=None)
+        return type(self)(draw=1, redeals=None)
 
     def search_moves(self, s: Search) -> list[SMove]:
         # best first: to the foundations and moves that lay cards bare, then the
@@ -383,8 +385,9 @@ class Saratoga(Rules):
             if not ln:
                 continue
             top = sp[-1]
-            k = 1  # length of the movable run on top
-            while k < ln:
+            k = 1  # length of the movable run on top (face-down cards never move)
+            face_up = ln - s.hidden[src]
+            while k < face_up:
                 a, b = sp[-k], sp[-k - 1]
                 if b % 13 != a % 13 + 1 or RED[a] == RED[b]:
                     break
@@ -548,11 +551,12 @@ def _lazy_filter(s: Search, moves: list[SMove]) -> list[SMove]:
             continue
         k = len(cp) - 1
         a = cp[k]
+        down = s.hidden[c]  # the face-down cards at the bottom are not in play
         while True:
             sig = (RANK[a] + RED[a]) & 1
             if RANK[a] < lowest[sig]:
                 lowest[sig] = RANK[a]
-            if k == 0:
+            if k <= down:
                 break
             b = cp[k - 1]
             if RANK[b] != RANK[a] + 1 or RED[a] == RED[b]:
