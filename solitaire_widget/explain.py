@@ -16,19 +16,18 @@ from .moves import (
     pile_id,
     pile_index,
 )
-from .texts import text
+from .texts import LANGS, text
+
+
+def _say(rules: type[Rules] | Rules | None, key: str, lang: str, **params: object) -> str:
+    """Sentence ``key`` in ``lang``: the game's own wording if it has one."""
+    if rules is None:
+        return text(key, lang, **params)
+    return rules.sentence(key, lang).format(**params)
 
 
 def pile_name(t: Table, index: int, lang: str) -> str:
-    if index == STOCK:
-        return text("pile_s", lang)
-    if index == WASTE:
-        return text("pile_w", lang)
-    if index == RESERVE:
-        return text(t.rules.reserve_text_key, lang)
-    if index < FIRST_TABLEAU:
-        return text("pile_f", lang, i=pile_id(index))
-    return text("pile_t", lang, i=pile_id(index))
+    return _pile_words(t.rules, pile_id(index), lang)
 
 
 def _needed_on_foundation(top: int) -> int:
@@ -103,7 +102,7 @@ def _pile_words(rules: type[Rules] | Rules | None, pile: str, lang: str) -> str:
     if index == WASTE:
         return text("pile_w", lang)
     if index == RESERVE:
-        return text(rules.reserve_text_key if rules is not None else "pile_r", lang)
+        return _say(rules, "pile_r", lang)
     if index < FIRST_TABLEAU:
         return text("pile_f", lang, i=pile_id(index))
     return text("pile_t", lang, i=pile_id(index))
@@ -134,7 +133,13 @@ def localize(args: dict[str, object], lang: str) -> dict[str, object]:
 
 def illegal_text(key: str, args: dict[str, object], lang: str = "en") -> str:
     """``"Illegal: ..."``: the reason ``key`` with its neutral ``args``, in ``lang``."""
-    return text("illegal", lang, text=text(key, lang, **localize(args, lang)))
+    rules = GAMES.get(str(args.get("game")))
+    return text("illegal", lang, text=_say(rules, key, lang, **localize(args, lang)))
+
+
+def wordings(key: str, args: dict[str, object]) -> dict[str, str]:
+    """``illegal_text`` in every language, for an IllegalMove to carry."""
+    return {lang: illegal_text(key, args, lang) for lang in LANGS}
 
 
 def refusal(t: Table, move: Move) -> tuple[str, dict[str, object]] | None:
@@ -175,7 +180,7 @@ def explain(t: Table, action: object, lang: str = "en") -> str:
         return text("legal", lang, text=text("legal_redeal", lang, left=after))
     ctx = localize(reason_args(t, move), lang)
     keys = t.rules.legal_keys(t, move.src, move.count, move.dst)
-    words = "".join(text(k, lang, **ctx) for k in keys)
+    words = "".join(_say(t.rules, k, lang, **ctx) for k in keys)
     words += _consequences(t, move, lang)
     return text("legal", lang, text=words)
 
@@ -202,4 +207,4 @@ def _consequences(t: Table, move: Move, lang: str) -> str:
     return out
 
 
-__all__ = ["explain", "illegal_text", "localize", "pile_name", "reason_args", "refusal"]
+__all__ = ["explain", "illegal_text", "localize", "pile_name", "reason_args", "refusal", "wordings"]

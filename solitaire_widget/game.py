@@ -18,8 +18,8 @@ from . import progress
 from .cards import RANKS, code, parse_code
 from .deal import random_seed, shuffled_deck
 from .explain import explain as _explain
-from .explain import illegal_text as _illegal_text
 from .explain import refusal as _refusal
+from .explain import wordings as _wordings
 from .games import GAMES, make_rules
 from .games.base import F0, F3, Record, Rules, Table
 from .moves import (
@@ -279,7 +279,8 @@ class Game:
         why = _refusal(self._table, move)
         if why is not None:
             key, params = why
-            raise IllegalMove(_illegal_text(key, params, "en"), key, params)
+            words = _wordings(key, params)
+            raise IllegalMove(words["en"], key, params, words)
         self._push([self._table.apply(move)])
         self._redo.clear()
         self._changed()

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from . import texts
+
 # Pile indices shared by every game. Saratoga simply never uses the reserve.
 STOCK, WASTE, RESERVE = 0, 1, 2
 FOUNDATIONS = (3, 4, 5, 6)
@@ -55,27 +57,36 @@ _MOVE = re.compile(r"\s*([a-z]\d{0,2})\s*>\s*([a-z]\d{0,2})\s*(?:\*\s*(\d{1,2}))
 class IllegalMove(ValueError):
     """An action the rules do not allow, or one that is not written in the notation.
 
-    The message says why, in English words. ``key`` names the reason (a key of
-    ``texts.TEXTS``, None for a refusal without one) and ``params`` holds its arguments
-    in language-neutral form (card codes, pile ids, rank letters), so
-    ``text(lang)`` can say the same in another language without parsing the message.
-    The game is never changed by a refused action.
+    The message says why, in English words. ``key`` names the reason (a text key, None
+    for a refusal without one) and ``params`` holds its arguments in language-neutral
+    form (card codes, pile ids, rank letters); ``text(lang)`` says the same in another
+    language, from the wordings the refusal was made with (``Game.play`` words it in
+    every language) or, for the notation's own refusals, the shared texts. The game is
+    never changed by a refused action.
     """
 
     def __init__(
-        self, message: str, key: str | None = None, params: dict[str, object] | None = None
+        self,
+        message: str,
+        key: str | None = None,
+        params: dict[str, object] | None = None,
+        wordings: dict[str, str] | None = None,
     ) -> None:
         super().__init__(message)
         self.key = key
         self.params: dict[str, object] = dict(params or {})
+        self.wordings: dict[str, str] = dict(wordings or {})
 
     def text(self, lang: str = "en") -> str:
         """The reason in ``lang`` ("en" or "el"), as ``Game.explain`` words it."""
+        if lang in self.wordings:
+            return self.wordings[lang]
         if self.key is None:
             return str(self)
-        from .explain import illegal_text  # explain imports this module
-
-        return illegal_text(self.key, self.params, lang)
+        try:
+            return texts.text("illegal", lang, text=texts.text(self.key, lang, **self.params))
+        except (KeyError, IndexError, ValueError):
+            return str(self)
 
 
 class Move(NamedTuple):

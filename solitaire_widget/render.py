@@ -11,39 +11,10 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .cards import card_symbol, code
-from .moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE
+from .moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, pile_index
 
 if TYPE_CHECKING:
     from .game import Game
-
-# Aisleriot's slot positions (x, y) in card units, per game.
-LAYOUTS: dict[str, dict[int, tuple[float, float]]] = {
-    "eagle-wing": {
-        STOCK: (0, 0),
-        WASTE: (1, 0),
-        **{f: (3 + i, 0) for i, f in enumerate(FOUNDATIONS)},
-        RESERVE: (4, 1.35),
-        **{
-            FIRST_TABLEAU + i: xy
-            for i, xy in enumerate(
-                [(0, 1.2), (1, 1.1), (2, 1.0), (3, 1.1), (5, 1.1), (6, 1.0), (7, 1.1), (8, 1.2)]
-            )
-        },
-    },
-    "saratoga": {
-        STOCK: (0, 0),
-        WASTE: (1, 0),
-        **{f: (3 + i, 0) for i, f in enumerate(FOUNDATIONS)},
-        **{FIRST_TABLEAU + i: (i, 1) for i in range(7)},
-    },
-    "kansas": {
-        STOCK: (0, 0),
-        WASTE: (1, 0),
-        **{f: (2.5 + i, 0) for i, f in enumerate(FOUNDATIONS)},
-        RESERVE: (0, 1.1),
-        **{FIRST_TABLEAU + i: (3.5 + i, 1.1) for i in range(3)},
-    },
-}
 
 W, H, GAP = 56, 78, 10  # card size and spacing, px
 FAN = 20  # vertical offset of fanned tableau cards, px
@@ -74,7 +45,9 @@ def table_text(game: Game) -> str:
         top = snap["r"][-1] if snap["r"] else "--"
         lines.append(f"r: {top} [{len(snap['r'])}]")
     for i, pile in enumerate(snap["t"]):
-        lines.append(f"t{i}: {' '.join(pile)}")
+        # a face-down card shows its back, not its name
+        shown = [c if c.isupper() else "##" for c in pile]
+        lines.append(f"t{i}: {' '.join(shown)}")
     return "\n".join(lines)
 
 
@@ -103,9 +76,10 @@ def _card_svg(card: int, x: float, y: float, face_up: bool) -> str:
 
 def table_svg(game: Game) -> str:
     """A static SVG picture of the table (felt, cards, pile labels, status line)."""
-    layout = LAYOUTS[game.name]
     t = game.table
     rules = game.rules
+    # the game's own slots, as the page lays them out
+    layout = {pile_index(s.pile): (s.x, s.y) for s in rules.layout().slots}
     cols = max(x for x, _ in layout.values()) + 1
     fan_rows = max((len(t.piles[i]) for i in t.tableau), default=1)
     width = int(cols * (W + GAP) + GAP)
@@ -136,13 +110,13 @@ def table_svg(game: Game) -> str:
         n = len(pile)
         if index >= FIRST_TABLEAU:
             for i, card in enumerate(pile):
-                out.append(_card_svg(card, x, y + i * FAN, rules.face_up(index, i, n)))
+                out.append(_card_svg(card, x, y + i * FAN, t.is_face_up(index, i)))
         elif index == WASTE and game.draw_count > 1:
             shown = pile[-game.draw_count :]
             for i, card in enumerate(shown):
                 out.append(_card_svg(card, x + i * 12, y, True))
         else:
-            out.append(_card_svg(pile[-1], x, y, rules.face_up(index, n - 1, n)))
+            out.append(_card_svg(pile[-1], x, y, t.is_face_up(index, n - 1)))
         if index in (STOCK, RESERVE):
             out.append(
                 f'<text x="{x + W / 2}" y="{y + H + 13}" font-size="11" text-anchor="middle" '

@@ -1,8 +1,10 @@
-"""Every sentence the engine says, in English and Greek.
+"""The sentences every game shares, in English and Greek, and the widget's notices.
 
 ``explain`` fills these templates; the widget shows them in its status line. Keys are
-the reason keys the rule modules return, plus ``legal_*`` keys that say why a move is
-allowed. Written by us, not translated from Aisleriot.
+the reason keys the shared mechanics return (the stock, piles, foundations with a base
+card), plus ``legal_*`` keys that say why a move is allowed. Each game's own sentences
+are on its ``Rules`` (``texts``), which ``Rules.sentence`` looks in first. Written by us,
+not translated from Aisleriot.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ TEXTS: dict[str, dict[str, str]] = {
         ),
         # piles in general
         "no_such_pile": "{game} has no pile {pile}.",
-        "no_reserve": "Saratoga has no reserve.",
+        "no_reserve": "{game} has no reserve.",
         "source_empty": "{src} is empty: there is no card to move.",
         "not_enough_cards": "{src} holds only {have} card(s), not {n}.",
         "single_stack": "Only the top card of {src} can be taken, one at a time.",
@@ -51,7 +53,6 @@ TEXTS: dict[str, dict[str, str]] = {
             "An empty foundation starts with a card of the base rank ({base}), and "
             "{card} is not one."
         ),
-        "foundation_ace": "An empty foundation starts with an Ace, and {card} is not one.",
         "foundation_suit": (
             "Foundations build up in suit: {card} cannot go on {target}, which is another suit."
         ),
@@ -59,15 +60,10 @@ TEXTS: dict[str, dict[str, str]] = {
             "Foundations build up one rank at a time (after the King comes the Ace): "
             "{target} needs {needed}, not {card}."
         ),
-        "foundation_rank": (
-            "Foundations build up one rank at a time from the Ace to the King: {target} "
-            "needs {needed}, not {card}."
-        ),
         "one_to_foundation": "Only one card at a time goes to a foundation in {game}.",
         "legal_found_base": (
             "{card} starts an empty foundation: foundations begin with the base rank ({base})."
         ),
-        "legal_found_ace": "{card} starts an empty foundation: foundations begin with the Aces.",
         "legal_found_up": "{card} goes on {target}: foundations build up in suit.",
         "legal_found_wrap": (
             "{card} goes on {target}: foundations build up in suit, and after the King comes "
@@ -76,64 +72,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "legal_found_group": (
             " The {n} cards go up as a group, top card first, so the foundation stays in sequence."
         ),
-        "legal_found_ace_move": (
-            "A lone Ace may move to another empty foundation (it changes nothing but its place)."
-        ),
-        "legal_found_back": (
-            " Foundation cards stay in play in Saratoga; moving one back down costs a point."
-        ),
-        # Eagle Wing
-        "ew_reserve_face_down": (
-            "The trunk's cards are face down; only its last card, face up from the deal, can "
-            "be played, once it is the only one left."
-        ),
-        "ew_one_card": "Only single cards move onto the columns in Eagle Wing, not groups.",
-        "ew_column_full": "A column in Eagle Wing holds at most 3 cards, and {target_pile} is full.",
-        "tableau_suit": "Columns build down in suit: {card} cannot go on {target}.",
-        "tableau_rank_wrap": (
-            "Columns build down one rank at a time (a King may go on an Ace): {target} takes "
-            "{needed}, not {card}."
-        ),
-        "legal_ew_tableau": (
-            "{card} goes on {target}: columns build down in suit, one card at a time, three "
-            "cards at most."
-        ),
-        "legal_ew_tableau_wrap": (
-            "{card} goes on {target}: columns build down in suit, and a King may go on an Ace."
-        ),
-        "legal_ew_empty": "An empty column takes any single card (the trunk is used up).",
-        # Kansas
-        "kansas_empty_waste_only": (
-            "In Kansas an empty column can be filled only from the waste, not from {src}."
-        ),
-        "tableau_rank_any_suit": (
-            "Columns build down regardless of suit (a King may go on an Ace): {target} takes "
-            "a {needed_rank}, and the group's bottom card is {card}."
-        ),
-        "legal_kansas_tableau": ("{card} goes on {target}: columns build down regardless of suit."),
-        "legal_kansas_group": " The {n} cards from {card} up move together.",
-        "legal_kansas_empty": "An empty column takes the waste's top card.",
-        # Saratoga
-        "face_down_group": (
-            "Face-down cards cannot be picked up: only the face-up cards of {src} move."
-        ),
-        "not_a_build": (
-            "Only a correct run moves as a group: in the top {n} cards of {src}, {upper} does "
-            "not lie on a card one higher of the other colour."
-        ),
-        "empty_king_only": (
-            "Only a King, or a run headed by a King, may fill an empty column; {card} is not a "
-            "King."
-        ),
-        "tableau_colour": (
-            "Columns build down in alternating colours: {card} and {target} are the same colour."
-        ),
-        "tableau_rank": "Columns build down one rank at a time: {target} takes {needed}, not {card}.",
-        "legal_sara_tableau": (
-            "{card} goes on {target}: columns build down in alternating colours."
-        ),
-        "legal_sara_group": " The run of {n} cards headed by {card} moves as a group.",
-        "legal_sara_empty": "{card} is a King: a King, or a run headed by one, may fill an empty column.",
         # consequences
         "refill": " The emptied column is refilled from the reserve with {card}.",
         "turn_over": " The face-down card under it turns face up.",
@@ -142,7 +80,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "pile_s": "the stock",
         "pile_w": "the waste",
         "pile_r": "the reserve",
-        "pile_r_ew": "the trunk (reserve)",
         "pile_f": "foundation {i}",
         "pile_t": "column {i}",
         "empty_pile": "the empty {pile}",
@@ -174,7 +111,7 @@ TEXTS: dict[str, dict[str, str]] = {
             "Η Μάνα άδειασε και στο {game} δεν υπάρχει ξαναμοίρασμα: η Μάνα περνά μόνο μία φορά."
         ),
         "no_such_pile": "Το {game} δεν έχει στοίβα {pile}.",
-        "no_reserve": "Η Σαρατόγκα δεν έχει Ρεζέρβα.",
+        "no_reserve": "Στο παιχνίδι {game} δεν υπάρχει Ρεζέρβα.",
         "source_empty": "{src}: άδεια στοίβα, δεν υπάρχει φύλλο να μετακινηθεί.",
         "not_enough_cards": "{src}: έχει μόνο {have} φύλλο(α), όχι {n}.",
         "single_stack": "{src}: παίρνεται μόνο το πάνω φύλλο, ένα τη φορά.",
@@ -186,7 +123,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "foundation_base": (
             "Μια άδεια Βάση ξεκινά με φύλλο της βασικής αξίας ({base}), και το φύλλο {card} δεν είναι."
         ),
-        "foundation_ace": "Μια άδεια Βάση ξεκινά με Άσο, και το φύλλο {card} δεν είναι Άσος.",
         "foundation_suit": (
             "Οι Βάσεις χτίζονται ανεβαίνοντας στο ίδιο χρώμα: το φύλλο {card} δεν πάει πάνω στο "
             "{target}, που είναι άλλο χρώμα."
@@ -195,15 +131,10 @@ TEXTS: dict[str, dict[str, str]] = {
             "Οι Βάσεις ανεβαίνουν μία αξία τη φορά (μετά τον Ρήγα έρχεται ο Άσος): το "
             "{target} θέλει {needed}, όχι {card}."
         ),
-        "foundation_rank": (
-            "Οι Βάσεις ανεβαίνουν μία αξία τη φορά από τον Άσο ως τον Ρήγα: το φύλλο {target} "
-            "θέλει {needed}, όχι {card}."
-        ),
         "one_to_foundation": "Στο {game} στις Βάσεις πηγαίνει ένα φύλλο τη φορά.",
         "legal_found_base": (
             "Το φύλλο {card} ανοίγει άδεια Βάση: οι Βάσεις ξεκινούν με τη βασική αξία ({base})."
         ),
-        "legal_found_ace": "Το φύλλο {card} ανοίγει άδεια Βάση: οι Βάσεις ξεκινούν με τους Άσους.",
         "legal_found_up": "Το φύλλο {card} πάει πάνω στο φύλλο {target}: οι Βάσεις ανεβαίνουν στο ίδιο χρώμα.",
         "legal_found_wrap": (
             "Το φύλλο {card} πάει πάνω στο φύλλο {target}: οι Βάσεις ανεβαίνουν στο ίδιο χρώμα, και μετά "
@@ -212,83 +143,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "legal_found_group": (
             " Τα {n} φύλλα ανεβαίνουν μαζί, πρώτα το πάνω, ώστε η Βάση να μένει στη σειρά."
         ),
-        "legal_found_ace_move": (
-            "Ένας μόνος Άσος μπορεί να πάει σε άλλη άδεια Βάση (αλλάζει μόνο η θέση του)."
-        ),
-        "legal_found_back": (
-            " Στη Σαρατόγκα τα φύλλα των Βάσεων παίζονται ακόμα· το κατέβασμα κοστίζει έναν πόντο."
-        ),
-        "ew_reserve_face_down": (
-            "Τα φύλλα του κορμού (Ρεζέρβα) είναι κλειστά· παίζεται μόνο το τελευταίο, ανοιχτό "
-            "από το μοίρασμα, όταν μείνει μόνο του."
-        ),
-        "ew_one_card": "Στον Αετό στις στήλες μπαίνουν μόνο μεμονωμένα φύλλα, όχι ομάδες.",
-        "ew_column_full": (
-            "Στον Αετό μια στήλη έχει το πολύ 3 φύλλα, και η {target_pile} είναι γεμάτη."
-        ),
-        "tableau_suit": (
-            "Οι στήλες χτίζονται κατεβαίνοντας στο ίδιο χρώμα: το φύλλο {card} δεν πάει πάνω στο "
-            "{target}."
-        ),
-        "tableau_rank_wrap": (
-            "Οι στήλες κατεβαίνουν μία αξία τη φορά (ο Ρήγας μπαίνει πάνω στον Άσο): το "
-            "{target} δέχεται {needed}, όχι {card}."
-        ),
-        "legal_ew_tableau": (
-            "Το φύλλο {card} πάει πάνω στο φύλλο {target}: οι στήλες κατεβαίνουν στο ίδιο χρώμα, ένα φύλλο "
-            "τη φορά, το πολύ τρία φύλλα."
-        ),
-        "legal_ew_tableau_wrap": (
-            "Το φύλλο {card} πάει πάνω στο φύλλο {target}: οι στήλες κατεβαίνουν στο ίδιο χρώμα, και ο "
-            "Ρήγας μπαίνει πάνω στον Άσο."
-        ),
-        "legal_ew_empty": (
-            "Μια άδεια στήλη δέχεται οποιοδήποτε μεμονωμένο φύλλο (ο κορμός έχει τελειώσει)."
-        ),
-        "kansas_empty_waste_only": (
-            "Στο Κάνσας μια άδεια στήλη γεμίζει μόνο από τον Σωρό, όχι από {src}."
-        ),
-        "tableau_rank_any_suit": (
-            "Οι στήλες κατεβαίνουν ανεξαρτήτως χρώματος (ο Ρήγας μπαίνει πάνω στον Άσο): το "
-            "{target} δέχεται {needed_rank}, και το κάτω φύλλο της ομάδας είναι {card}."
-        ),
-        "legal_kansas_tableau": (
-            "Το φύλλο {card} πάει πάνω στο φύλλο {target}: οι στήλες κατεβαίνουν ανεξαρτήτως χρώματος."
-        ),
-        "legal_kansas_group": " Τα {n} φύλλα από το φύλλο {card} και πάνω μετακινούνται μαζί.",
-        "legal_kansas_empty": "Μια άδεια στήλη δέχεται το πάνω φύλλο του Σωρού.",
-        "face_down_group": (
-            "Τα κλειστά φύλλα δεν σηκώνονται: μετακινούνται μόνο τα ανοιχτά φύλλα της στοίβας {src}."
-        ),
-        "not_a_build": (
-            "Μόνο σωστή σειρά μετακινείται ως ομάδα: στα {n} πάνω φύλλα της στοίβας {src}, το "
-            "{upper} δεν κάθεται σε φύλλο μία αξία πάνω και άλλου χρώματος (κόκκινο/μαύρο)."
-        ),
-        "empty_king_only": (
-            "Μόνο Ρήγας, ή σειρά που ξεκινά από Ρήγα, γεμίζει άδεια στήλη· το φύλλο {card} δεν είναι "
-            "Ρήγας."
-        ),
-        "tableau_colour": (
-            "Οι στήλες κατεβαίνουν εναλλάξ κόκκινο και μαύρο: το φύλλο {card} και το φύλλο {target} έχουν "
-            "το ίδιο χρώμα."
-        ),
-        "tableau_rank": (
-            "Οι στήλες κατεβαίνουν μία αξία τη φορά: το φύλλο {target} δέχεται {needed}, όχι {card}."
-        ),
-        "legal_sara_tableau": (
-            "Το φύλλο {card} πάει πάνω στο φύλλο {target}: οι στήλες κατεβαίνουν εναλλάξ κόκκινο και μαύρο."
-        ),
-        "legal_sara_group": " Η σειρά των {n} φύλλων με πρώτο το φύλλο {card} μετακινείται μαζί.",
-        "legal_sara_empty": (
-            "Το φύλλο {card} είναι Ρήγας: Ρήγας, ή σειρά που ξεκινά από Ρήγα, γεμίζει άδεια στήλη."
-        ),
         "refill": " Η στήλη που άδειασε γεμίζει από τη Ρεζέρβα με το φύλλο {card}.",
         "turn_over": " Το κλειστό φύλλο από κάτω γυρίζει ανοιχτό.",
         "reserve_flip": " Το επόμενο φύλλο της Ρεζέρβας, {card}, μπαίνει στο παιχνίδι.",
         "pile_s": "η Μάνα",
         "pile_w": "ο Σωρός",
         "pile_r": "η Ρεζέρβα",
-        "pile_r_ew": "ο κορμός (Ρεζέρβα)",
         "pile_f": "Βάση {i}",
         "pile_t": "στήλη {i}",
         "empty_pile": "η άδεια {pile}",

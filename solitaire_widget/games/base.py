@@ -1,22 +1,35 @@
 """The contract every game fulfils, and the mechanics they share.
 
-A game is a ``Rules`` subclass: how it deals, what may be picked up, where it may be
-dropped (each refusal named by a reason key that ``explain`` turns into words), which
-moves to the foundations can never hurt, and Aisleriot's hint order. Everything that
-is the same in every game (piles, moving cards, the stock, undo records, the legal-move
-list) lives once here in ``Table``.
+A game is a ``Rules`` subclass in a module of its own (``games/<game>.py``), found and
+registered by ``solitaire_widget.games``. It holds everything about the game:
+
+- the rules: how it deals, what may be picked up, where it may be dropped (each
+  refusal named by a reason key), which moves to the foundations can never hurt, and
+  Aisleriot's hint order;
+- its words: titles, the sentences its reason keys stand for and its rules as
+  Markdown, in English and Greek (``texts``, ``rules_text``);
+- its table (``layout``: Aisleriot's slots, read by the page and the SVG picture), its
+  options and the choices the toolbar offers (``option_groups``), and the variants
+  tests, benchmarks and figures run (``variants``, ``rule_sets``);
+- what the search knows of it: hooks written against ``search_protocol.SearchState``,
+  and the traits the compiled core takes as data (``core_part``, ``core_traits``).
+
+Everything that is the same in every game (piles, moving cards, the stock, undo records,
+the legal-move list) lives once here in ``Table``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import ACE, KING
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
+from ..texts import TEXTS
+from .records import Layout, OptionGroup, Variant
 
 if TYPE_CHECKING:
-    from ..solver import Rec, Search, SMove
+    from .search_protocol import Rec, SearchState, SMove
 
 F0 = FOUNDATIONS[0]
 F3 = FOUNDATIONS[-1]
@@ -30,9 +43,29 @@ class Rules:
     title: ClassVar[str]
     title_el: ClassVar[str]
     n_tableau: ClassVar[int]
+    # The game's own sentences, per language, by key: the reasons its rules give, the
+    # "legal_*" keys that say why a move is allowed, pile names of its own. A subclass
+    # adds to (or rewords) its parents'; what every game shares is in texts.TEXTS.
+    texts: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    # the rules as Markdown, per language (the Rules panel, the teaching notebooks)
+    rules_text: ClassVar[Mapping[str, str]] = {}
+    # the choices the toolbar offers (each group one selector)
+    option_groups: ClassVar[tuple[OptionGroup, ...]] = ()
+    # The variants played and studied: each has Aisleriot traces (tests/data), runs in
+    # the benchmarks and, where ``figures``, has winnability figures (docs/winnability).
+    # The first is the game as it starts.
+    variants: ClassVar[tuple[Variant, ...]] = (Variant(),)
+    # more option sets the engine's tests cover (the rules' corners)
+    rule_sets: ClassVar[tuple[Variant, ...]] = ()
+    # the compiled core's part that searches this game (core/cpp/games/), or None: the
+    # Python search plays it alone
+    core_part: ClassVar[str | None] = None
     # what an empty column takes: "any" card, a "K" (or a run headed by one), the "waste"
     empty_column: ClassVar[str]
     has_reserve: ClassVar[bool] = False
+    # Saratoga and Klondike let a foundation's top card come back into play (worrying
+    # back); elsewhere the foundations keep their cards.
+    foundations_in_play: ClassVar[bool] = False
     # Klondike deals face-down cards under the columns' top cards (Table.hidden).
     hidden_cards: ClassVar[bool] = False
     # Eagle Wing and Kansas deal the reserve's top card into a column emptied by a move.
@@ -72,6 +105,54 @@ class Rules:
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"{type(self).__name__}({opts})"
+
+    # ---- words ----------------------------------------------------------------------
+    @classmethod
+    def title_in(cls, lang: str) -> str:
+        return cls.title_el if lang == "el" else cls.title
+
+    @classmethod
+    def sentence(cls, key: str, lang: str) -> str:
+        """The template of text ``key`` in ``lang``: the game's own (nearest class
+        first), else the one every game shares. KeyError if there is none."""
+        for klass in cls.__mro__:
+            own = klass.__dict__.get("texts")
+            if own and key in own.get(lang, ()):
+                return own[lang][key]
+        return TEXTS[lang][key]
+
+    @classmethod
+    def text_keys(cls, lang: str) -> set[str]:
+        """The keys of the game's own sentences in ``lang`` (its parents' included)."""
+        keys: set[str] = set()
+        for klass in cls.__mro__:
+            own = klass.__dict__.get("texts")
+            if own:
+                keys |= set(own.get(lang, ()))
+        return keys
+
+    # ---- the table --------------------------------------------------------------------
+    def layout(self) -> Layout:
+        """Where the piles lie (Aisleriot's slots): what the page and the SVG picture
+        draw."""
+        raise NotImplementedError
+
+    # ---- the compiled core --------------------------------------------------------------
+    def core_traits(self) -> dict[str, Any]:
+        """The game as the compiled core takes it: what its part needs to know besides
+        the position, all of it decided here by the rules (the core names no game)."""
+        return {
+            "columns": self.n_tableau,
+            "reserve": self.has_reserve,
+            "refills": self.refills_from_reserve,
+            # the reserve's top card is in play only while it shows its face (Eagle
+            # Wing's trunk: once it is the last card)
+            "reserve_top_always": self.reserve_top_in_play,
+            "hidden_cards": self.hidden_cards,
+            "draw": self.draw_count,
+            "max_redeals": self.max_redeals,
+            "pending": self.search_pending_rule(),
+        }
 
     # ---- dealing -------------------------------------------------------------------
     def deal(self, deck: list[int]) -> list[list[int]]:
@@ -155,10 +236,9 @@ class Rules:
     # The search knows no game by name: it asks the rules through these hooks. Each game
     # argues its own where it defines them. ``piles`` is the search's list of piles (the
     # same indices as ``Table.piles``), changed in place as the search goes; ``s`` is the
-    # ``solver.Search`` itself, whose attributes the generators read (``piles``,
-    # ``cols``, ``pending``, ``prune``, ``mirror``, ``found_dst``, ``safe``, ``fits``,
-    # ``reachable()``, ``seq()``). A search move is the tuple ``(index, draws, redeals,
-    # src, dst, count)`` described in ``solver.py``.
+    # search itself, as ``search_protocol.SearchState`` describes it (all a hook may
+    # read or call). A search move is the tuple ``(index, draws, redeals, src, dst,
+    # count)`` described there.
     #
     # What the search assumes of every game, so that its position key is sound: a
     # foundation holds one suit in a fixed order from a start card the rules fix, so it
@@ -175,7 +255,7 @@ class Rules:
     # proves nothing. Empty where they do not pay; the game says why where they do.
     search_streamliners: ClassVar[tuple[int, ...]] = ()
 
-    def search_moves(self, s: Search) -> list[SMove]:
+    def search_moves(self, s: SearchState) -> list[SMove]:
         """Every move the search should try from its position, best first.
 
         A game without this cannot be searched: ``Search`` refuses it by name rather
@@ -183,7 +263,7 @@ class Rules:
         """
         raise NotImplementedError(f"{self.title} defines no search_moves")
 
-    def search_force(self, s: Search) -> list[Rec]:
+    def search_force(self, s: SearchState) -> list[Rec]:
         """Play the safe moves to the foundations (``safe_card``) until none is left and
         return their undo records; ``Search.force_safe`` is the general way."""
         return s.force_safe()

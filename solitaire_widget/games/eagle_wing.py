@@ -11,14 +11,12 @@ when it is the last one left. One card per deal, two redeals.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from ..cards import ACE, KING
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
+from . import eagle_wing_search as _search
 from .base import F0, F3, Rules, Table
-
-if TYPE_CHECKING:
-    from ..solver import Search, SMove
+from .records import Layout, Slot, Variant, foundation_slots
 
 MAX_COLUMN = 3
 
@@ -34,8 +32,111 @@ class EagleWing(Rules):
     has_base_card = True
     column_checks_top_card = True
     columns_build_in_suit = True
-    reserve_text_key = "pile_r_ew"  # the trunk
     default_redeals = 2
+    max_column = MAX_COLUMN
+
+    # ---- how it is studied and drawn -------------------------------------------------
+    rule_sets = (Variant({"redeals": 0}, "r0"),)
+
+    def layout(self) -> Layout:
+        # Aisleriot's eagle-wing.scm slots: the two wings rise towards the trunk (the
+        # reserve) in the middle
+        left, right = (1.2, 1.1, 1.0, 1.1), (1.1, 1.0, 1.1, 1.2)
+        return Layout(
+            cols=9,
+            max_fan=0.7,  # a wing holds at most three cards
+            slots=(
+                Slot("s", "stock", 0, 0),
+                Slot("w", "waste", 1, 0),
+                *foundation_slots(3),
+                *(Slot(f"t{i}", "tableau", i, y, "down") for i, y in enumerate(left)),
+                Slot("r", "reserve", 4, 1.35),
+                *(Slot(f"t{i + 4}", "tableau", 5 + i, y, "down") for i, y in enumerate(right)),
+            ),
+        )
+
+    texts = {
+        "en": {
+            "ew_reserve_face_down": "The trunk's cards are face down; only its last card, face up from the deal, can be played, once it is the only one left.",
+            "ew_one_card": "Only single cards move onto the columns in Eagle Wing, not groups.",
+            "ew_column_full": "A column in Eagle Wing holds at most 3 cards, and {target_pile} is full.",
+            "tableau_suit": "Columns build down in suit: {card} cannot go on {target}.",
+            "tableau_rank_wrap": "Columns build down one rank at a time (a King may go on an Ace): {target} takes {needed}, not {card}.",
+            "legal_ew_tableau": "{card} goes on {target}: columns build down in suit, one card at a time, three cards at most.",
+            "legal_ew_tableau_wrap": "{card} goes on {target}: columns build down in suit, and a King may go on an Ace.",
+            "legal_ew_empty": "An empty column takes any single card (the trunk is used up).",
+            "pile_r": "the trunk (reserve)",
+        },
+        "el": {
+            "ew_reserve_face_down": "Τα φύλλα του κορμού (Ρεζέρβα) είναι κλειστά· παίζεται μόνο το τελευταίο, ανοιχτό από το μοίρασμα, όταν μείνει μόνο του.",
+            "ew_one_card": "Στον Αετό στις στήλες μπαίνουν μόνο μεμονωμένα φύλλα, όχι ομάδες.",
+            "ew_column_full": "Στον Αετό μια στήλη έχει το πολύ 3 φύλλα, και η {target_pile} είναι γεμάτη.",
+            "tableau_suit": "Οι στήλες χτίζονται κατεβαίνοντας στο ίδιο χρώμα: το φύλλο {card} δεν πάει πάνω στο {target}.",
+            "tableau_rank_wrap": "Οι στήλες κατεβαίνουν μία αξία τη φορά (ο Ρήγας μπαίνει πάνω στον Άσο): το {target} δέχεται {needed}, όχι {card}.",
+            "legal_ew_tableau": "Το φύλλο {card} πάει πάνω στο φύλλο {target}: οι στήλες κατεβαίνουν στο ίδιο χρώμα, ένα φύλλο τη φορά, το πολύ τρία φύλλα.",
+            "legal_ew_tableau_wrap": "Το φύλλο {card} πάει πάνω στο φύλλο {target}: οι στήλες κατεβαίνουν στο ίδιο χρώμα, και ο Ρήγας μπαίνει πάνω στον Άσο.",
+            "legal_ew_empty": "Μια άδεια στήλη δέχεται οποιοδήποτε μεμονωμένο φύλλο (ο κορμός έχει τελειώσει).",
+            "pile_r": "ο κορμός (Ρεζέρβα)",
+        },
+    }
+
+    rules_text = {
+        "en": """\
+## Eagle Wing
+
+**Goal:** move all 52 cards to the four foundations.
+
+**The deal.** Thirteen cards form the *trunk* (the reserve) in the middle; only its
+bottom card is face up. Eight *wing* columns get one card each, and one card goes to the
+first foundation: the **base card**. The other 30 cards are the stock.
+
+**Foundations** start with the base card's rank and build **up in suit**, one rank at a
+time; after the King comes the Ace (with base 5: 5, 6, … K, A, 2, 3, 4). You may move a
+whole group from a column to a foundation when its top card fits. Cards on the
+foundations stay there.
+
+**Columns** build **down in suit**, and a King may go on an Ace. A column holds **at most
+three cards**, and only single cards move onto columns.
+
+**The trunk.** When a column is emptied, the trunk's top card fills it at once. So a
+column stays empty only when the trunk is used up; then any single card may fill it. The
+trunk's last card can also be played directly once it is the only one left.
+
+**The stock** deals one card at a time onto the waste. When it is empty, a click turns the
+waste over: **two redeals**, so three passes through the stock.
+
+**Score:** one point per card on the foundations (the base card counts), 52 to win.
+""",
+        "el": """\
+## Αετός
+
+**Στόχος:** να μεταφερθούν και τα 52 φύλλα στις τέσσερις Βάσεις.
+
+**Το μοίρασμα.** Δεκατρία φύλλα σχηματίζουν τον *κορμό* (τη Ρεζέρβα) στη μέση· μόνο το
+κάτω φύλλο του είναι ανοιχτό. Οκτώ στήλες, τα *φτερά*, παίρνουν από ένα φύλλο, και ένα
+φύλλο πηγαίνει στην πρώτη Βάση: το **βασικό φύλλο**. Τα υπόλοιπα 30 είναι η Μάνα.
+
+**Οι Βάσεις** ξεκινούν με την αξία του βασικού φύλλου και ανεβαίνουν **στο ίδιο χρώμα**,
+μία αξία τη φορά· μετά τον Ρήγα έρχεται ο Άσος (με βάση το 5: 5, 6, … Ρ, Α, 2, 3, 4).
+Μια ομάδα φύλλων από στήλη μπορεί να ανέβει σε Βάση όταν το πάνω φύλλο της ταιριάζει. Τα
+φύλλα των Βάσεων μένουν εκεί.
+
+**Οι στήλες** κατεβαίνουν **στο ίδιο χρώμα**, και ο Ρήγας μπαίνει πάνω στον Άσο. Μια στήλη
+έχει **το πολύ τρία φύλλα**, και στις στήλες μπαίνουν μόνο μεμονωμένα φύλλα.
+
+**Ο κορμός.** Όταν αδειάζει μια στήλη, το πάνω φύλλο του κορμού τη γεμίζει αμέσως. Άρα
+μια στήλη μένει άδεια μόνο όταν τελειώσει ο κορμός· τότε τη γεμίζει οποιοδήποτε
+μεμονωμένο φύλλο. Το τελευταίο φύλλο του κορμού παίζεται και απευθείας, όταν μείνει μόνο
+του.
+
+**Η Μάνα** μοιράζει ένα φύλλο τη φορά στον Σωρό. Όταν αδειάσει, ένα κλικ γυρίζει τον Σωρό:
+**δύο ξαναμοιράσματα**, δηλαδή τρία περάσματα.
+
+**Πόντοι:** ένας για κάθε φύλλο στις Βάσεις (μετρά και το βασικό), 52 για τη νίκη.
+""",
+    }
+
+    # ---- the rules ------------------------------------------------------------------
 
     def deal(self, deck: list[int]) -> list[list[int]]:
         piles = self.empty_piles()
@@ -113,7 +214,7 @@ class EagleWing(Rules):
             moves.extend(Move(src, c, 1) for c in empty if c != src)
         return moves
 
-    # ---- what the search needs (see Rules) ------------------------------------------
+    # ---- foundations: where a card goes up, and when that can never hurt --------------
     foundation_for = Rules.wrapping_foundation_for
 
     def safe_card(self, piles: Sequence[list[int]], base: int | None, card: int) -> bool:
@@ -131,43 +232,11 @@ class EagleWing(Rules):
         # move up is safe.
         return True
 
-    def search_moves(self, s: Search) -> list[SMove]:
-        # best first: to the foundations and moves that lay a card bare, then the
-        # waste's and the trunk's card, then the stock
-        piles = s.piles
-        cols = s.cols
-        found = s.found_dst
-        first: list[SMove] = []
-        mid: list[SMove] = []
-        last: list[SMove] = []
-        empty = s.first_empty()
-        reserve = piles[RESERVE]
-        sources = [*cols, WASTE]
-        if len(reserve) == 1:
-            sources.append(RESERVE)
-        for src in sources:
-            p = piles[src]
-            if not p:
-                continue
-            card = p[-1]
-            if not s.prune:
-                dst = found(card)
-                if dst:
-                    first.append((-1, 0, 0, src, dst, 1))
-            # (with pruning every card that fits went up in force(): all are safe)
-            out = first if src >= FIRST_TABLEAU and len(p) > 1 else mid
-            # a column's lone card into an empty column changes nothing
-            lone = src >= FIRST_TABLEAU and len(p) == 1
-            _to_columns(s, card, src, -1, 0, 0, out, 0 if lone else empty)
-        seq = s.seq()
-        for i, draws, nr in s.reachable():
-            card = seq[i]
-            dst = found(card)
-            if dst:
-                last.append((i, draws, nr, WASTE, dst, 1))
-            _to_columns(s, card, WASTE, i, draws, nr, last, empty)
-        return first + mid + last
+    # ---- what the search knows (games/eagle_wing_search.py) -----------------------------
+    search_moves = _search.search_moves
+    core_part = "eagle-wing"
 
+    # ---- hints --------------------------------------------------------------------------
     def aisleriot_hints(self, t: Table) -> Iterator[Move]:
         piles = t.piles
         cols = list(t.tableau)
@@ -199,18 +268,3 @@ class EagleWing(Rules):
                 if dst != src and piles[dst] and self.drop_reason(t, src, 1, dst) is None:
                     yield Move(src, dst)
                     break
-
-
-def _to_columns(
-    s: Search, card: int, src: int, i: int, draws: int, nr: int, out: list[SMove], empty: int
-) -> None:
-    # ``card`` onto each short column whose top card is one above it in suit (K under
-    # A), and into the first empty column (any other empty one is the same)
-    piles = s.piles
-    above = card + 1 if card % 13 != 12 else card - 12
-    for t in s.cols:
-        tp = piles[t]
-        if tp and len(tp) < MAX_COLUMN and tp[-1] == above and t != src:
-            out.append((i, draws, nr, src, t, 1))
-    if empty:
-        out.append((i, draws, nr, src, empty, 1))

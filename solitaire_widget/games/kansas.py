@@ -11,14 +11,12 @@ used up, an empty column takes only the waste's top card. One pass through the s
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from ..cards import ACE, KING
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
+from . import kansas_search as _search
 from .base import F0, F3, Rules, Table
-
-if TYPE_CHECKING:
-    from ..solver import Rec, Search, SMove
+from .records import Layout, Slot, Variant, column_slots, foundation_slots
 
 F1, F2 = FOUNDATIONS[1], FOUNDATIONS[2]
 
@@ -34,6 +32,94 @@ class Kansas(Rules):
     has_base_card = True
     reserve_top_in_play = True
     default_redeals = 0
+
+    # ---- how it is studied and drawn -------------------------------------------------
+    rule_sets = (Variant({"redeals": 1}, "r1"), Variant({"redeals": None}, "unlimited"))
+
+    def layout(self) -> Layout:
+        # Aisleriot's kansas.scm slots: the reserve under the stock, the three columns
+        # to its right
+        return Layout(
+            cols=6.5,
+            max_fan=2.6,
+            slots=(
+                Slot("s", "stock", 0, 0),
+                Slot("w", "waste", 1, 0),
+                *foundation_slots(2.5),
+                Slot("r", "reserve", 0, 1),
+                *column_slots(self.n_tableau, 3.5, 1),
+            ),
+        )
+
+    texts = {
+        "en": {
+            "kansas_empty_waste_only": "In Kansas an empty column can be filled only from the waste, not from {src}.",
+            "tableau_rank_any_suit": "Columns build down regardless of suit (a King may go on an Ace): {target} takes a {needed_rank}, and the group's bottom card is {card}.",
+            "legal_kansas_tableau": "{card} goes on {target}: columns build down regardless of suit.",
+            "legal_kansas_group": " The {n} cards from {card} up move together.",
+            "legal_kansas_empty": "An empty column takes the waste's top card.",
+        },
+        "el": {
+            "kansas_empty_waste_only": "Στο Κάνσας μια άδεια στήλη γεμίζει μόνο από τον Σωρό, όχι από {src}.",
+            "tableau_rank_any_suit": "Οι στήλες κατεβαίνουν ανεξαρτήτως χρώματος (ο Ρήγας μπαίνει πάνω στον Άσο): το {target} δέχεται {needed_rank}, και το κάτω φύλλο της ομάδας είναι {card}.",
+            "legal_kansas_tableau": "Το φύλλο {card} πάει πάνω στο φύλλο {target}: οι στήλες κατεβαίνουν ανεξαρτήτως χρώματος.",
+            "legal_kansas_group": " Τα {n} φύλλα από το φύλλο {card} και πάνω μετακινούνται μαζί.",
+            "legal_kansas_empty": "Μια άδεια στήλη δέχεται το πάνω φύλλο του Σωρού.",
+        },
+    }
+
+    rules_text = {
+        "en": """\
+## Kansas
+
+**Goal:** move all 52 cards to the four foundations.
+
+**The deal.** Twelve cards form the **reserve**; its top card is face up and in play.
+One card goes to the first foundation: the **base card**. Three columns get one card
+each; the other 36 cards are the stock.
+
+**Foundations** start with the base card's rank and build **up in suit**, one card at a
+time; after the King comes the Ace. Cards on the foundations stay there.
+
+**Columns** build **down regardless of suit**, and a King may go on an Ace. Any part of
+a column (always a descending run) may move as a group onto a column whose top card is
+one higher than the group's bottom card.
+
+**The reserve.** When a column is emptied, the reserve's top card fills it at once, and
+the next reserve card comes into play. Once the reserve is used up, an empty column can
+be filled **only from the waste**.
+
+**The stock** deals one card at a time onto the waste, **once**: there is no redeal.
+
+**Score:** one point per card on the foundations (the base card counts), 52 to win.
+""",
+        "el": """\
+## Κάνσας
+
+**Στόχος:** να μεταφερθούν και τα 52 φύλλα στις τέσσερις Βάσεις.
+
+**Το μοίρασμα.** Δώδεκα φύλλα σχηματίζουν τη **Ρεζέρβα**· το πάνω φύλλο της είναι ανοιχτό
+και παίζεται. Ένα φύλλο πηγαίνει στην πρώτη Βάση: το **βασικό φύλλο**. Τρεις στήλες
+παίρνουν από ένα φύλλο· τα υπόλοιπα 36 είναι η Μάνα.
+
+**Οι Βάσεις** ξεκινούν με την αξία του βασικού φύλλου και ανεβαίνουν **στο ίδιο χρώμα**,
+ένα φύλλο τη φορά· μετά τον Ρήγα έρχεται ο Άσος. Τα φύλλα των Βάσεων μένουν εκεί.
+
+**Οι στήλες** κατεβαίνουν **ανεξαρτήτως χρώματος**, και ο Ρήγας μπαίνει πάνω στον Άσο.
+Κάθε κομμάτι μιας στήλης (πάντα φθίνουσα σειρά) μετακινείται μαζί πάνω σε στήλη της οποίας
+το πάνω φύλλο είναι μία αξία πάνω από το κάτω φύλλο της ομάδας.
+
+**Η Ρεζέρβα.** Όταν αδειάζει μια στήλη, το πάνω φύλλο της Ρεζέρβας τη γεμίζει αμέσως, και
+το επόμενο φύλλο της μπαίνει στο παιχνίδι. Όταν τελειώσει η Ρεζέρβα, μια άδεια στήλη
+γεμίζει **μόνο από τον Σωρό**.
+
+**Η Μάνα** μοιράζει ένα φύλλο τη φορά στον Σωρό, **μία φορά**: δεν υπάρχει ξαναμοίρασμα.
+
+**Πόντοι:** ένας για κάθε φύλλο στις Βάσεις (μετρά και το βασικό), 52 για τη νίκη.
+""",
+    }
+
+    # ---- the rules ------------------------------------------------------------------
 
     def deal(self, deck: list[int]) -> list[list[int]]:
         piles = self.empty_piles()
@@ -101,21 +187,8 @@ class Kansas(Rules):
                 moves.extend(Move(src, c, n) for c in takes.get(pile[-n] % 13, ()) if c != src)
         return moves
 
-    # ---- what the search needs (see Rules) ------------------------------------------
+    # ---- foundations: where a card goes up, and when that can never hurt --------------
     foundation_for = Rules.wrapping_foundation_for
-
-    # Streamliners: searches that never let the waste hold more than so many cards. With
-    # one pass through the stock a card buried in the waste comes back only once every
-    # card above it has gone, so a winning line seldom lets the waste grow long; the full
-    # search, which must rule out every line to prove a loss, spends most of its nodes in
-    # positions whose waste holds twenty cards or more (seed 1: two thirds of its first
-    # 300,000 nodes have at most five stock cards left). Capped, the search is a small
-    # fraction of that and reaches such wins early: over seeds 41-120, caps 4 to 20 at
-    # 50,000 nodes each found every win the full search had found within 2,000,000
-    # nodes, and seven more among the 43 deals it had left undecided. Several caps,
-    # since a smaller one is not always quicker to a win: a cap that shuts out the
-    # winning line must first be searched to its end. They find wins only.
-    search_streamliners = (4, 6, 8, 10, 12, 14, 16, 20)
 
     def safe_card(self, piles: Sequence[list[int]], base: int | None, card: int) -> bool:
         # Count ranks from the base card (r = 0 for the base rank, 12 for the rank below
@@ -140,157 +213,14 @@ class Kansas(Rules):
         low = min(len(piles[F0]), len(piles[F1]), len(piles[F2]), len(piles[F3]))
         return low >= (r - 1 if r >= 2 else 1)
 
-    def search_pending_rule(self) -> str | None:
-        # One card a click, one pass. A stock card X drawn and put on column c is of use
-        # only once something depends on it: a card or group put onto X, a group that
-        # holds X and cards under it moving on, or a further draw (which, made first,
-        # would have buried X in the waste). X going up, or on to another column, could
-        # have been done straight from the stock. Every other move commutes with "draw
-        # to X, put X on c": made before it, it leaves the same stock and waste behind,
-        # and after it X can follow as before (if the move played the waste's top card
-        # Y, "draw to Y, play Y, then draw to X" gives the same position). So a line
-        # that puts X down and then makes moves that do not depend on it can make them
-        # first and put X down just before the first one that does: after X, the search
-        # follows only the moves that depend on it (``search_moves``).
-        # (Cards from the waste or the reserve are not held to this: a move can depend
-        # on two such cards at once, and then neither order would be searched. Two
-        # stock cards cannot tie so: the deeper one is drawn after.)
-        # The argument needs a single pass through the stock (Kansas's own rules); with
-        # redeals allowed (an option of ours) it is off.
-        return "drawn" if self.max_redeals == 0 else None
+    # ---- what the search knows (argued in games/kansas_search.py) -----------------------
+    search_streamliners = _search.STREAMLINERS
+    search_pending_rule = _search.pending_rule
+    search_force = _search.force
+    search_moves = _search.search_moves
+    core_part = "kansas"
 
-    def search_force(self, s: Search) -> list[Rec]:
-        # With one card a click and unlimited redeals the stock is a reserve and the
-        # general routine sends its safe cards up too.
-        if s.stock_is_reserve:
-            return s.force_safe()
-        # Otherwise the general routine's moves in its order (columns, waste, reserve;
-        # the reasons are given there), with the card each foundation takes looked up
-        # once per change instead of once per card
-        recs: list[Rec] = []
-        piles = s.piles
-        base = s.base
-        assert base is not None
-        safe = s.safe
-        apply = s.apply
-        sources = (*s.cols, WASTE, RESERVE)
-        progress = True
-        while progress:
-            progress = False
-            fits = _fits(piles, base)
-            for src in sources:
-                p = piles[src]
-                if p:
-                    card = p[-1]
-                    dst = fits.get(card, 0)
-                    if dst and safe(card):
-                        recs.append(apply((-1, 0, 0, src, dst, 1)))
-                        progress = True
-                        fits = _fits(piles, base)
-        # the move generator runs next, on this same position: it can use ``fits``
-        s.fits = fits
-        return recs
-
-    def search_moves(self, s: Search) -> list[SMove]:
-        # best first: to the foundations and parts of columns that lay a card bare for
-        # them, then whole columns, the reserve and the waste, then the stock
-        piles = s.piles
-        cols = s.cols
-        prune = s.prune
-        fits = s.fits
-        if fits is None:
-            assert s.base is not None
-            fits = _fits(piles, s.base)
-        s.fits = None
-        # While a stock card X is pending (see search_pending_rule) the only moves made
-        # are those that depend on it: onto X's column, and further draws.
-        pcol = s.pending & 15
-        free = not pcol
-        first: list[SMove] = []
-        mid: list[SMove] = []
-        last: list[SMove] = []
-        empty = s.first_empty()
-        reserve = piles[RESERVE]
-        waste = piles[WASTE]
-        if free:
-            for src in (RESERVE, *cols, WASTE):
-                p = piles[src]
-                if p:
-                    dst = fits.get(p[-1], 0)
-                    if dst:
-                        first.append((-1, 0, 0, src, dst, 1))
-        tops = [(c, piles[c][-1] % 13) for c in cols if piles[c]]
-        # Two columns whose top cards have the same rank are the same target: suits do
-        # not matter in the columns, so what lies on one could as well lie on the other,
-        # and the one move that tells them apart (a card going up) can swap the two
-        # piles at that moment, since a group may move to lay bare a card that goes up.
-        # So a card or group goes onto the first such column only (``canon``).
-        canon = set()
-        ranks = set()
-        for c, tr in tops:
-            if not (prune and s.mirror) or tr not in ranks:
-                ranks.add(tr)
-                canon.add(c)
-        # groups between columns (a column is always a descending run, wrapping K on A)
-        for src in cols:
-            sp = piles[src]
-            ln = len(sp)
-            if not ln:
-                continue
-            # from a pending card's column only a group that holds more than X (the
-            # cards under X could not have moved so without X); X alone to another
-            # column could have gone there at once
-            from_x = src == pcol
-            r1 = sp[-1] % 13
-            for t, tr in tops:
-                if t == src or (pcol and not from_x and t != pcol):
-                    continue
-                if t not in canon and t != pcol:
-                    continue
-                j = (tr - 1 - r1) % 13 + 1
-                while j <= ln:
-                    if from_x and j == 1:
-                        pass
-                    elif j == ln:
-                        mid.append((-1, 0, 0, src, t, j))
-                    elif not prune or sp[-j - 1] in fits:
-                        # Part of a column only to lay bare a card that can go up: the
-                        # card laid bare has the rank of the card the group moved onto,
-                        # and suits do not matter in the columns.
-                        first.append((-1, 0, 0, src, t, j))
-                    j += 13
-        if reserve:
-            want = (reserve[-1] % 13 + 1) % 13
-            for t, tr in tops:
-                if tr == want and ((free and t in canon) or t == pcol):
-                    mid.append((-1, 0, 0, RESERVE, t, 1))
-        if waste:
-            want = (waste[-1] % 13 + 1) % 13
-            for t, tr in tops:
-                if tr == want and ((free and t in canon) or t == pcol):
-                    mid.append((-1, 0, 0, WASTE, t, 1))
-            if empty and free:
-                mid.append((-1, 0, 0, WASTE, empty, 1))
-        # the stock: "draw until X is on top, then play X"
-        stock = piles[STOCK]
-        if s.max_redeals == 0:  # Kansas's own rule, one pass: the stock in order
-            q = len(waste) - 1
-            reach = [(q + d, d, 0, card) for d, card in enumerate(reversed(stock), 1)]
-        else:  # the option of redeals: the cards the clicks can bring up
-            seq = s.seq()
-            reach = [(i, d, nr, seq[i]) for i, d, nr in s.reachable()]
-        for i, draws, nr, card in reach:
-            dst = fits.get(card, 0)
-            if dst:
-                last.append((i, draws, nr, WASTE, dst, 1))
-            want = (card % 13 + 1) % 13
-            for t, tr in tops:
-                if tr == want and t in canon:
-                    last.append((i, draws, nr, WASTE, t, 1))
-            if empty:
-                last.append((i, draws, nr, WASTE, empty, 1))
-        return first + mid + last
-
+    # ---- hints --------------------------------------------------------------------------
     def aisleriot_hints(self, t: Table) -> Iterator[Move]:
         piles = t.piles
         cols = list(t.tableau)
@@ -359,21 +289,3 @@ class Kansas(Rules):
             if pile and self.wrapping_foundation_reason(t, card, f) is None:
                 return True
         return False
-
-
-def _fits(piles: Sequence[list[int]], base: int) -> dict[int, int]:
-    """Card -> the foundation it may go onto now (``foundation_for`` for every card)."""
-    fits: dict[int, int] = {}
-    empty = 0
-    for f in FOUNDATIONS:
-        p = piles[f]
-        if p:
-            top = p[-1]
-            fits[top + 1 if top % 13 != 12 else top - 12] = f
-        elif not empty:
-            empty = f
-    if empty:
-        b = base - 1
-        for card in (b, b + 13, b + 26, b + 39):
-            fits.setdefault(card, empty)
-    return fits

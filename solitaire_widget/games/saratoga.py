@@ -11,52 +11,25 @@ deal and two redeals (three passes); ``redeals=None`` is what Aisleriot's code d
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
 from ..cards import ACE, KING
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, STOCK, WASTE, Move
+from . import saratoga_search as _search
 from .base import _UNSET, F0, F3, Rules, Table
-
-if TYPE_CHECKING:
-    from ..solver import Search, SMove
+from .records import (
+    Choice,
+    Layout,
+    OptionGroup,
+    Slot,
+    Variant,
+    column_slots,
+    foundation_slots,
+)
 
 
 def _is_red(card: int) -> bool:
     return 13 <= card < 39
-
-
-def _held_by_twin(
-    where: dict[int, tuple[list[int], int]],
-    x: int,
-    i: int,
-    pile: list[int],
-    y: int,
-    other: int,
-) -> bool:
-    """Whether X's twin must hold Y, one of the two cards X (at ``i`` in ``pile``) may go
-    onto, for as long as X stays there (the argument is in ``blocked_cards``)."""
-    w = where.get(other)
-    if w is None or w[0] is not pile or w[1] >= i:
-        return False  # the other card is not under X
-    r = x % 13
-    twin = (3 - x // 13) * 13 + r
-    t = where.get(twin)
-    if t is None:
-        return False
-    tp, ti = t
-    if tp is pile:
-        if ti < i:
-            return False
-    else:
-        h = where.get(y)
-        if h is None or h[0] is not tp or h[1] + 1 != ti:
-            return False
-    # a lower card of the twin's suit under X: the twin cannot go up while X stays
-    for low in range(twin - r, twin):
-        lw = where.get(low)
-        if lw is not None and lw[0] is pile and lw[1] < i:
-            return True
-    return False
 
 
 class Saratoga(Rules):
@@ -64,10 +37,136 @@ class Saratoga(Rules):
     title = "Saratoga"
     title_el = "Σαρατόγκα"
     empty_column = "K"
+    foundations_in_play = True
     n_tableau = 7
     default_redeals = 2
     option_names = ("draw", "redeals")
 
+    # ---- how it is offered, studied and drawn -------------------------------------
+    option_groups: ClassVar[tuple[OptionGroup, ...]] = (
+        OptionGroup(
+            {"en": "Cards a click", "el": "Φύλλα ανά κλικ"},
+            (
+                Choice({"en": "One card", "el": "Ένα φύλλο"}, {"draw": 1}),
+                Choice({"en": "Three cards", "el": "Τρία φύλλα"}, {"draw": 3}),
+            ),
+        ),
+        OptionGroup(
+            {"en": "Redeals", "el": "Ξαναμοιράσματα"},
+            (
+                Choice({"en": "2 redeals", "el": "2 ξαναμοιράσματα"}, {"redeals": 2}),
+                Choice({"en": "Unlimited", "el": "Απεριόριστα"}, {"redeals": None}),
+            ),
+        ),
+    )
+    # The help text's rule first, then what Aisleriot's code does, and its option.
+    variants: ClassVar[tuple[Variant, ...]] = (
+        Variant({"draw": 1, "redeals": 2}, "d1 r2"),
+        Variant({"draw": 1, "redeals": None}, "d1 unlimited"),
+        Variant({"draw": 3, "redeals": None}, "d3 unlimited"),
+    )
+    rule_sets: ClassVar[tuple[Variant, ...]] = (
+        Variant({"draw": 1, "redeals": 0}, "d1 r0"),
+        Variant({"draw": 3, "redeals": 0}, "d3 r0"),
+        Variant({"draw": 3, "redeals": 1}, "d3 r1"),
+    )
+
+    def layout(self) -> Layout:
+        # Aisleriot's klondike.scm slots: stock, waste (fanned right with three a
+        # click), four foundations from x 3, seven columns below
+        return Layout(
+            cols=7,
+            max_fan=2.6,
+            slots=(
+                Slot("s", "stock", 0, 0),
+                Slot("w", "waste", 1, 0, "right" if self.draw_count > 1 else "none"),
+                *foundation_slots(3),
+                *column_slots(self.n_tableau, 0, 1),
+            ),
+        )
+
+    texts = {
+        "en": {
+            "foundation_ace": "An empty foundation starts with an Ace, and {card} is not one.",
+            "legal_found_ace": "{card} starts an empty foundation: foundations begin with the Aces.",
+            "legal_found_ace_move": "A lone Ace may move to another empty foundation (it changes nothing but its place).",
+            "legal_found_back": " Foundation cards stay in play in {game}; moving one back down costs a point.",
+            "face_down_group": "Face-down cards cannot be picked up: only the face-up cards of {src} move.",
+            "not_a_build": "Only a correct run moves as a group: in the top {n} cards of {src}, {upper} does not lie on a card one higher of the other colour.",
+            "empty_king_only": "Only a King, or a run headed by a King, may fill an empty column; {card} is not a King.",
+            "tableau_colour": "Columns build down in alternating colours: {card} and {target} are the same colour.",
+            "tableau_rank": "Columns build down one rank at a time: {target} takes {needed}, not {card}.",
+            "legal_sara_tableau": "{card} goes on {target}: columns build down in alternating colours.",
+            "legal_sara_group": " The run of {n} cards headed by {card} moves as a group.",
+            "legal_sara_empty": "{card} is a King: a King, or a run headed by one, may fill an empty column.",
+            "foundation_rank": "Foundations build up one rank at a time from the Ace to the King: {target} needs {needed}, not {card}.",
+        },
+        "el": {
+            "foundation_ace": "Μια άδεια Βάση ξεκινά με Άσο, και το φύλλο {card} δεν είναι Άσος.",
+            "legal_found_ace": "Το φύλλο {card} ανοίγει άδεια Βάση: οι Βάσεις ξεκινούν με τους Άσους.",
+            "legal_found_ace_move": "Ένας μόνος Άσος μπορεί να πάει σε άλλη άδεια Βάση (αλλάζει μόνο η θέση του).",
+            "legal_found_back": " Στο παιχνίδι {game} τα φύλλα των Βάσεων παίζονται ακόμα· το κατέβασμα κοστίζει έναν πόντο.",
+            "face_down_group": "Τα κλειστά φύλλα δεν σηκώνονται: μετακινούνται μόνο τα ανοιχτά φύλλα της στοίβας {src}.",
+            "not_a_build": "Μόνο σωστή σειρά μετακινείται ως ομάδα: στα {n} πάνω φύλλα της στοίβας {src}, το {upper} δεν κάθεται σε φύλλο μία αξία πάνω και άλλου χρώματος (κόκκινο/μαύρο).",
+            "empty_king_only": "Μόνο Ρήγας, ή σειρά που ξεκινά από Ρήγα, γεμίζει άδεια στήλη· το φύλλο {card} δεν είναι Ρήγας.",
+            "tableau_colour": "Οι στήλες κατεβαίνουν εναλλάξ κόκκινο και μαύρο: το φύλλο {card} και το φύλλο {target} έχουν το ίδιο χρώμα.",
+            "tableau_rank": "Οι στήλες κατεβαίνουν μία αξία τη φορά: το φύλλο {target} δέχεται {needed}, όχι {card}.",
+            "legal_sara_tableau": "Το φύλλο {card} πάει πάνω στο φύλλο {target}: οι στήλες κατεβαίνουν εναλλάξ κόκκινο και μαύρο.",
+            "legal_sara_group": " Η σειρά των {n} φύλλων με πρώτο το φύλλο {card} μετακινείται μαζί.",
+            "legal_sara_empty": "Το φύλλο {card} είναι Ρήγας: Ρήγας, ή σειρά που ξεκινά από Ρήγα, γεμίζει άδεια στήλη.",
+            "foundation_rank": "Οι Βάσεις ανεβαίνουν μία αξία τη φορά από τον Άσο ως τον Ρήγα: το φύλλο {target} θέλει {needed}, όχι {card}.",
+        },
+    }
+
+    rules_text = {
+        "en": """\
+## Saratoga
+
+**Goal:** move all 52 cards to the four foundations.
+
+**The deal.** Klondike's layout with **every card face up**: seven columns of 1 to 7
+cards; the other 24 cards are the stock.
+
+**Foundations** start with the **Aces** and build **up in suit** to the King, one card
+at a time. Their top cards stay in play: one may come back down onto a column (you lose
+its point), and a lone Ace may move to another empty foundation.
+
+**Columns** build **down in alternating colours** (red on black, black on red). Any
+correct run moves as a group. Only a **King**, or a run headed by one, may fill an empty
+column.
+
+**The stock** deals one card at a time onto the waste (three with *three-card deals*);
+only the waste's top card is in play. When the stock is empty, a click turns the waste
+over. The rule text allows **two redeals** (three passes); Aisleriot's program lets you
+turn it over without limit, which is the *unlimited redeals* option here.
+
+**Score:** one point per card on the foundations, 52 to win.
+""",
+        "el": """\
+## Σαρατόγκα
+
+**Στόχος:** να μεταφερθούν και τα 52 φύλλα στις τέσσερις Βάσεις.
+
+**Το μοίρασμα.** Η διάταξη της Κλοντάικ με **όλα τα φύλλα ανοιχτά**: επτά στήλες από 1
+έως 7 φύλλα· τα υπόλοιπα 24 είναι η Μάνα.
+
+**Οι Βάσεις** ξεκινούν με τους **Άσους** και ανεβαίνουν **στο ίδιο χρώμα** ως τον Ρήγα,
+ένα φύλλο τη φορά. Τα πάνω φύλλα τους παίζονται ακόμα: ένα μπορεί να κατέβει σε στήλη
+(χάνετε τον πόντο του), και ένας μόνος Άσος μπορεί να πάει σε άλλη άδεια Βάση.
+
+**Οι στήλες** κατεβαίνουν **εναλλάξ κόκκινο και μαύρο**. Κάθε σωστή σειρά μετακινείται
+μαζί. Μόνο **Ρήγας**, ή σειρά που ξεκινά από Ρήγα, γεμίζει άδεια στήλη.
+
+**Η Μάνα** μοιράζει ένα φύλλο τη φορά στον Σωρό (τρία με το *μοίρασμα ανά τρία*)· παίζεται
+μόνο το πάνω φύλλο του Σωρού. Όταν αδειάσει η Μάνα, ένα κλικ γυρίζει τον Σωρό. Οι κανόνες
+επιτρέπουν **δύο ξαναμοιράσματα** (τρία περάσματα)· το πρόγραμμα Aisleriot τα επιτρέπει
+απεριόριστα, που εδώ είναι η επιλογή *απεριόριστα ξαναμοιράσματα*.
+
+**Πόντοι:** ένας για κάθε φύλλο στις Βάσεις, 52 για τη νίκη.
+""",
+    }
+
+    # ---- the rules ------------------------------------------------------------------
     def __init__(self, draw: int = 1, redeals: int | None = _UNSET) -> None:
         super().__init__(redeals)
         if isinstance(draw, bool) or draw not in (1, 3):
@@ -181,12 +280,7 @@ class Saratoga(Rules):
                 n += 1
         return moves
 
-    # ---- what the search needs (see Rules) ------------------------------------------
-    # Most deals are won, and a win that the main search's move order reaches late is
-    # often found early in another order: solve() gives probes a share by default (only
-    # the main search can prove a deal lost, so it keeps the rest).
-    search_probes = True
-
+    # ---- foundations: where a card goes up, and when that can never hurt --------------
     def foundation_for(self, piles: Sequence[list[int]], base: int | None, card: int) -> int:
         # an Ace onto the first empty foundation, any other card onto the one of its
         # suit that holds the card just below it (no wrap)
@@ -231,226 +325,18 @@ class Saratoga(Rules):
             return h[0] >= r - 2 and h[3] >= r - 2 and h[3 - s] >= r - 3
         return h[1] >= r - 2 and h[2] >= r - 2 and h[3 - s] >= r - 3
 
-    def blocked_cards(self, piles: Sequence[list[int]]) -> list[int]:
-        # A card in the columns that can never move is never played to its foundation,
-        # so the deal is lost (a dead end of the kind Klondike solvers look for, found
-        # here as a fixed point rather than by fixed patterns). Seed 5 opens so: Q♠
-        # lies on A♠, K♥ and K♦, the only cards it may go onto are those two Kings, and
-        # its foundation needs A♠ first; Q♠ can never move, and a plain search needs 140
-        # million positions to see it.
-        # Which cards may ever move: the largest set M of column cards in which each card
-        # X meets, with M for the others, what X's first move needs:
-        # - the card lying on X is in M (it has to go first, or go with X), and
-        # - one of: X is an Ace (a foundation is free for it) or a King (a column may
-        #   empty); X lies on a card one higher of the other colour that is in M (they
-        #   may go together); every lower card of X's suit still in the columns is in
-        #   M and none lies under X (X up, after them); or one of the two cards X may
-        #   go onto is out of the columns (the stock, the waste, or a foundation, from
-        #   where worrying back may bring it down), or in a column and not under X in
-        #   its own, with no card on it or the card on it in M. A card Y of those two
-        #   does not count when its twin X' (X's rank and colour, the other suit) must
-        #   hold Y for as long as X stays: X' lies above X or straight on Y, a lower
-        #   card of the twin's suit lies under X, and the other card X may go onto lies
-        #   under X too. Then X' can leave only onto Y (the other one is under X), and once
-        #   there it leaves Y only for its foundation or that other card, both shut
-        #   until X moves; and X, which cannot go up either, has nowhere to go: Y is
-        #   covered and an empty column takes only a King. Seed 324 opens so: Q♠ and
-        #   Q♣ lie in that order over 2♠, 4♣ and K♦, and K♥ can take only one of them.
-        # Every set of cards that really move meets these, so it lies inside the
-        # largest such set, found by starting from every column card and dropping those
-        # that fail until none does: a card left out can never move. Deals only: in
-        # the searches of seeds 1-200 (d1, unlimited) at 20,000 positions each, no
-        # position past the first was blocked, so the search asks at its start only.
-        where: dict[int, tuple[list[int], int]] = {}
-        for c in range(FIRST_TABLEAU, FIRST_TABLEAU + self.n_tableau):
-            pile = piles[c]
-            for i, card in enumerate(pile):
-                where[card] = (pile, i)
-        moves = set(where)
-        changed = True
-        while changed:
-            changed = False
-            for x in list(moves):
-                pile, i = where[x]
-                if i + 1 < len(pile) and pile[i + 1] not in moves:
-                    moves.discard(x)
-                    changed = True
-                    continue
-                r = x % 13
-                if r == 0 or r == 12:
-                    continue
-                red = _is_red(x)
-                if i and pile[i - 1] in moves:
-                    d = pile[i - 1]
-                    if d % 13 == r + 1 and _is_red(d) != red:
-                        continue
-                up = True
-                for y in range(x - r, x):  # the lower cards of X's suit
-                    w = where.get(y)
-                    if w is not None and (y not in moves or (w[0] is pile and w[1] < i)):
-                        up = False
-                        break
-                if up:
-                    continue
-                targets = (r + 1, r + 40) if red else (r + 14, r + 27)
-                for k, h in enumerate(targets):
-                    w = where.get(h)
-                    if w is not None and w[0] is pile and w[1] < i:
-                        continue  # under X
-                    if _held_by_twin(where, x, i, pile, h, targets[1 - k]):
-                        continue
-                    if w is None or w[1] == len(w[0]) - 1 or w[0][w[1] + 1] in moves:
-                        break
-                else:
-                    moves.discard(x)
-                    changed = True
-        # the cards stuck for want of somewhere to go, not for the card lying on them
-        stuck = []
-        for x in where.keys() - moves:
-            pile, i = where[x]
-            if i + 1 == len(pile) or pile[i + 1] in moves:
-                stuck.append(x)
-        return sorted(stuck)
+    # ---- what the search knows (argued in games/saratoga_search.py) -------------------
+    # Most deals are won, and a win that the main search's move order reaches late is
+    # often found early in another order: solve() gives probes a share by default (only
+    # the main search can prove a deal lost, so it keeps the rest).
+    search_probes = True
+    search_moves = _search.search_moves
+    blocked_cards = _search.blocked_cards
+    search_pending_rule = _search.pending_rule
+    loosest = _search.loosest
+    core_part = "saratoga"
 
-    def search_pending_rule(self) -> str | None:
-        if self.draw_count == 1 and self.max_redeals is None:
-            # The stock is a reserve (every card in reach at any time): a waste card put
-            # on a column must be built on at once (the argument in ``_lazy_filter``).
-            return "waste"
-        if self.draw_count == 1:
-            # One card a click, limited redeals: the rule for a card drawn from the
-            # stock and put on a column that Kansas argues (``Kansas.
-            # search_pending_rule``), for the same reasons. With three a click a draw
-            # shifts the later groups of three, so it is off.
-            return "drawn"
-        return None
-
-    def loosest(self) -> Rules | None:
-        # Every line of a stricter rule set is a line of the loosest one, one card a
-        # click and unlimited redeals: more redeals only add choices, and one card a
-        # click with unlimited redeals reaches every stock position that three a click
-        # reaches (the same waste top after the same number of cards dealt, counted in
-        # ones). So a position the loosest rules lose is lost under the stricter ones
-        # too; a win there is a win here only if it replays here.
-        if self.draw_count == 1 and self.max_redeals is None:
-            return None
-        return type(self)(draw=1, redeals=None)
-
-    def search_moves(self, s: Search) -> list[SMove]:
-        # best first: to the foundations and moves that lay cards bare, then the
-        # waste, then the stock and worrying back
-        piles = s.piles
-        cols = s.cols
-        found = s.found_dst
-        safe = s.safe
-        prune = s.prune
-        # Columns whose top cards have the same rank and colour are one target (the
-        # argument in Kansas.search_moves, with colour added: building alternates
-        # colours). A pending column stands for its class, since its card must be built
-        # on.
-        pcol = s.pending & 15
-        canon = set()
-        seen_tops = set()
-        if pcol:
-            top = piles[pcol][-1]
-            seen_tops.add((top % 13, RED[top]))
-            canon.add(pcol)
-        for c in cols:
-            if piles[c]:
-                top = piles[c][-1]
-                sig = (top % 13, RED[top])
-                if not (prune and s.mirror) or sig not in seen_tops:
-                    seen_tops.add(sig)
-                    canon.add(c)
-        first: list[SMove] = []
-        mid: list[SMove] = []
-        last: list[SMove] = []
-        empty = s.first_empty()
-        # to the foundations (safe ones were forced already)
-        for c in cols:
-            p = piles[c]
-            if p:
-                dst = found(p[-1])
-                if dst:
-                    first.append((-1, 0, 0, c, dst, 1))
-        waste = piles[WASTE]
-        if waste:
-            dst = found(waste[-1])
-            if dst:
-                first.append((-1, 0, 0, WASTE, dst, 1))
-        # runs between columns
-        for src in cols:
-            sp = piles[src]
-            ln = len(sp)
-            if not ln:
-                continue
-            top = sp[-1]
-            k = 1  # length of the movable run on top (face-down cards never move)
-            face_up = ln - s.hidden[src]
-            while k < face_up:
-                a, b = sp[-k], sp[-k - 1]
-                if b % 13 != a % 13 + 1 or RED[a] == RED[b]:
-                    break
-                k += 1
-            r1 = top % 13
-            for t in cols:
-                if t == src:
-                    continue
-                tp = piles[t]
-                if tp:
-                    if t not in canon:
-                        continue
-                    tt = tp[-1]
-                    j = tt % 13 - r1  # the group's bottom card must be one below tt
-                    if j < 1 or j > k or RED[sp[-j]] == RED[tt]:
-                        continue
-                else:
-                    if t != empty:
-                        continue
-                    j = 12 - r1 + 1  # a King heads the group
-                    if j < 1 or j > k or j == ln:
-                        continue  # no King in the run, or it already lies at the bottom
-                if prune and j < k and not found(sp[-j - 1]):
-                    # Part of a run, laying bare a card that cannot go up: the card
-                    # laid bare has the rank and colour of the card the group moved
-                    # onto, so it offers nothing in play that card did not; only its
-                    # suit differs, which matters only for going up.
-                    continue
-                (first if j in (ln, k) else mid).append((-1, 0, 0, src, t, j))
-        # the waste and the stock onto columns and foundations
-        if waste:
-            w = waste[-1]
-            _to_columns(s, canon, w, WASTE, -1, 0, 0, mid, empty)
-        seq = s.seq()
-        for i, draws, nr in s.reachable():
-            card = seq[i]
-            dst = found(card)
-            if dst:
-                last.append((i, draws, nr, WASTE, dst, 1))
-            _to_columns(s, canon, card, WASTE, i, draws, nr, last, empty)
-        # worrying back: a foundation's top card down onto a column
-        for f in FOUNDATIONS:
-            fp = piles[f]
-            if not fp:
-                continue
-            card = fp[-1]
-            if card % 13 == 0:
-                continue  # an Ace down can only be a waste of a move
-            if prune and safe(card):
-                continue  # it would be forced straight back up
-            _to_columns(s, canon, card, f, -1, 0, 0, last, empty)
-        if s.lazy_stock:
-            return _lazy_filter(s, first + mid + last)
-        if pcol:
-            # a drawn card put down (the "drawn" pending rule): onto it, a further
-            # draw, or a group that holds it and more (see Kansas.search_pending_rule)
-            return [
-                m
-                for m in first + mid + last
-                if m[4] == pcol or m[0] >= 0 or (m[3] == pcol and m[5] > 1)
-            ]
-        return first + mid + last
-
+    # ---- hints --------------------------------------------------------------------------
     def extra_hints(self, t: Table, legal: list[Move]) -> Iterator[Move]:
         # part of a run moved onto another column to lay bare a card that can go up
         for m in legal:
@@ -497,91 +383,3 @@ class Saratoga(Rules):
             for src in (WASTE, *cols):
                 if piles[src] and self.drop_reason(t, src, 1, f) is None:
                     yield Move(src, f)
-
-
-# colour (1 for red: diamonds and hearts) and rank (0 for an Ace) of each card, by lookup
-RED = tuple(int(13 <= c < 39) for c in range(52))
-RANK = tuple(c % 13 for c in range(52))
-
-
-def _to_columns(
-    s: Search,
-    canon: set[int],
-    card: int,
-    src: int,
-    i: int,
-    draws: int,
-    nr: int,
-    out: list[SMove],
-    empty: int,
-) -> None:
-    # ``card`` onto each column of ``canon`` whose top card is one above it in the other
-    # colour, and a King into the first empty column (any other empty one is the same)
-    piles = s.piles
-    red = RED[card]
-    r = card % 13
-    for t in s.cols:
-        tp = piles[t]
-        if tp and t in canon:
-            tt = tp[-1]
-            if tt % 13 == r + 1 and RED[tt] != red:
-                out.append((i, draws, nr, src, t, 1))
-    if empty and r == 12:
-        out.append((i, draws, nr, src, empty, 1))
-
-
-def _lazy_filter(s: Search, moves: list[SMove]) -> list[SMove]:
-    # One card a click and unlimited redeals make the stock a reserve: every stock card
-    # can be reached at any time, and taking one out changes no other card's reach. A
-    # stock card X put on a column is then of use only once a card goes onto it (going
-    # up it could do from the stock), and until then it only covers the column: every
-    # line that puts X down and later puts Y on it can put X down just before Y instead
-    # (a move of X in between becomes putting X down there; X going up, not putting it
-    # down at all). So after X the next move must put a card on X (``pending``).
-    # A chain of stock cards on X is pointless unless a card from play (a column's run
-    # or a foundation's top) can end it: that card must be lower than the chain's last
-    # card, with the colour the alternation gives it: rank + colour of the same parity.
-    # ``lowest[parity]`` is the lowest such card's rank.
-    piles = s.piles
-    pend = s.pending
-    lowest = [13, 13]
-    for c in s.cols:
-        cp = piles[c]
-        if c == pend or not cp:
-            continue
-        k = len(cp) - 1
-        a = cp[k]
-        down = s.hidden[c]  # the face-down cards at the bottom are not in play
-        while True:
-            sig = (RANK[a] + RED[a]) & 1
-            if RANK[a] < lowest[sig]:
-                lowest[sig] = RANK[a]
-            if k <= down:
-                break
-            b = cp[k - 1]
-            if RANK[b] != RANK[a] + 1 or RED[a] == RED[b]:
-                break
-            k -= 1
-            a = b
-    for f in FOUNDATIONS:
-        if piles[f]:
-            a = piles[f][-1]
-            sig = (RANK[a] + RED[a]) & 1
-            if RANK[a] < lowest[sig]:
-                lowest[sig] = RANK[a]
-    out = []
-    seq = None
-    for m in moves:
-        if pend and m[4] != pend:
-            continue
-        if m[3] == WASTE and m[4] >= FIRST_TABLEAU:
-            if m[0] >= 0:
-                if seq is None:
-                    seq = s.seq()
-                card = seq[m[0]]
-            else:
-                card = piles[WASTE][-1]
-            if lowest[(RANK[card] + RED[card]) & 1] >= RANK[card]:
-                continue
-        out.append(m)
-    return out

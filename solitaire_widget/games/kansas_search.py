@@ -1,0 +1,199 @@
+"""What the search knows of Kansas: its streamliners, the pending rule for a card
+drawn and put down, the safe moves forced in one pass, and the moves worth trying from
+a position, best first, each pruning rule argued where it is applied. The rules are in
+``games/kansas.py``, which binds these to ``Kansas``; they are written against
+``search_protocol.SearchState``, never the search's own module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..moves import FOUNDATIONS, RESERVE, STOCK, WASTE
+from .base import Rules
+from .search_protocol import Rec, SearchState, SMove
+
+# Streamliners: searches that never let the waste hold more than so many cards. With
+# one pass through the stock a card buried in the waste comes back only once every
+# card above it has gone, so a winning line seldom lets the waste grow long; the full
+# search, which must rule out every line to prove a loss, spends most of its nodes in
+# positions whose waste holds twenty cards or more (seed 1: two thirds of its first
+# 300,000 nodes have at most five stock cards left). Capped, the search is a small
+# fraction of that and reaches such wins early: over seeds 41-120, caps 4 to 20 at
+# 50,000 nodes each found every win the full search had found within 2,000,000
+# nodes, and seven more among the 43 deals it had left undecided. Several caps,
+# since a smaller one is not always quicker to a win: a cap that shuts out the
+# winning line must first be searched to its end. They find wins only.
+STREAMLINERS = (4, 6, 8, 10, 12, 14, 16, 20)
+
+
+def pending_rule(rules: Rules) -> str | None:
+    # One card a click, one pass. A stock card X drawn and put on column c is of use
+    # only once something depends on it: a card or group put onto X, a group that
+    # holds X and cards under it moving on, or a further draw (which, made first,
+    # would have buried X in the waste). X going up, or on to another column, could
+    # have been done straight from the stock. Every other move commutes with "draw
+    # to X, put X on c": made before it, it leaves the same stock and waste behind,
+    # and after it X can follow as before (if the move played the waste's top card
+    # Y, "draw to Y, play Y, then draw to X" gives the same position). So a line
+    # that puts X down and then makes moves that do not depend on it can make them
+    # first and put X down just before the first one that does: after X, the search
+    # follows only the moves that depend on it (``search_moves``).
+    # (Cards from the waste or the reserve are not held to this: a move can depend
+    # on two such cards at once, and then neither order would be searched. Two
+    # stock cards cannot tie so: the deeper one is drawn after.)
+    # The argument needs a single pass through the stock (Kansas's own rules); with
+    # redeals allowed (an option of ours) it is off.
+    return "drawn" if rules.max_redeals == 0 else None
+
+
+def force(rules: Rules, s: SearchState) -> list[Rec]:
+    # With one card a click and unlimited redeals the stock is a reserve and the
+    # general routine sends its safe cards up too.
+    if s.stock_is_reserve:
+        return s.force_safe()
+    # Otherwise the general routine's moves in its order (columns, waste, reserve;
+    # the reasons are given there), with the card each foundation takes looked up
+    # once per change instead of once per card
+    recs: list[Rec] = []
+    piles = s.piles
+    base = s.base
+    assert base is not None
+    safe = s.safe
+    apply = s.apply
+    sources = (*s.cols, WASTE, RESERVE)
+    progress = True
+    while progress:
+        progress = False
+        fits = _fits(piles, base)
+        for src in sources:
+            p = piles[src]
+            if p:
+                card = p[-1]
+                dst = fits.get(card, 0)
+                if dst and safe(card):
+                    recs.append(apply((-1, 0, 0, src, dst, 1)))
+                    progress = True
+                    fits = _fits(piles, base)
+    # the move generator runs next, on this same position: it can use ``fits``
+    s.fits = fits
+    return recs
+
+
+def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
+    # best first: to the foundations and parts of columns that lay a card bare for
+    # them, then whole columns, the reserve and the waste, then the stock
+    piles = s.piles
+    cols = s.cols
+    prune = s.prune
+    fits = s.fits
+    if fits is None:
+        assert s.base is not None
+        fits = _fits(piles, s.base)
+    s.fits = None
+    # While a stock card X is pending (see search_pending_rule) the only moves made
+    # are those that depend on it: onto X's column, and further draws.
+    pcol = s.pending & 15
+    free = not pcol
+    first: list[SMove] = []
+    mid: list[SMove] = []
+    last: list[SMove] = []
+    empty = s.first_empty()
+    reserve = piles[RESERVE]
+    waste = piles[WASTE]
+    if free:
+        for src in (RESERVE, *cols, WASTE):
+            p = piles[src]
+            if p:
+                dst = fits.get(p[-1], 0)
+                if dst:
+                    first.append((-1, 0, 0, src, dst, 1))
+    tops = [(c, piles[c][-1] % 13) for c in cols if piles[c]]
+    # Two columns whose top cards have the same rank are the same target: suits do
+    # not matter in the columns, so what lies on one could as well lie on the other,
+    # and the one move that tells them apart (a card going up) can swap the two
+    # piles at that moment, since a group may move to lay bare a card that goes up.
+    # So a card or group goes onto the first such column only (``canon``).
+    canon = set()
+    ranks = set()
+    for c, tr in tops:
+        if not (prune and s.mirror) or tr not in ranks:
+            ranks.add(tr)
+            canon.add(c)
+    # groups between columns (a column is always a descending run, wrapping K on A)
+    for src in cols:
+        sp = piles[src]
+        ln = len(sp)
+        if not ln:
+            continue
+        # from a pending card's column only a group that holds more than X (the
+        # cards under X could not have moved so without X); X alone to another
+        # column could have gone there at once
+        from_x = src == pcol
+        r1 = sp[-1] % 13
+        for t, tr in tops:
+            if t == src or (pcol and not from_x and t != pcol):
+                continue
+            if t not in canon and t != pcol:
+                continue
+            j = (tr - 1 - r1) % 13 + 1
+            while j <= ln:
+                if from_x and j == 1:
+                    pass
+                elif j == ln:
+                    mid.append((-1, 0, 0, src, t, j))
+                elif not prune or sp[-j - 1] in fits:
+                    # Part of a column only to lay bare a card that can go up: the
+                    # card laid bare has the rank of the card the group moved onto,
+                    # and suits do not matter in the columns.
+                    first.append((-1, 0, 0, src, t, j))
+                j += 13
+    if reserve:
+        want = (reserve[-1] % 13 + 1) % 13
+        for t, tr in tops:
+            if tr == want and ((free and t in canon) or t == pcol):
+                mid.append((-1, 0, 0, RESERVE, t, 1))
+    if waste:
+        want = (waste[-1] % 13 + 1) % 13
+        for t, tr in tops:
+            if tr == want and ((free and t in canon) or t == pcol):
+                mid.append((-1, 0, 0, WASTE, t, 1))
+        if empty and free:
+            mid.append((-1, 0, 0, WASTE, empty, 1))
+    # the stock: "draw until X is on top, then play X"
+    stock = piles[STOCK]
+    if s.max_redeals == 0:  # Kansas's own rule, one pass: the stock in order
+        q = len(waste) - 1
+        reach = [(q + d, d, 0, card) for d, card in enumerate(reversed(stock), 1)]
+    else:  # the option of redeals: the cards the clicks can bring up
+        seq = s.seq()
+        reach = [(i, d, nr, seq[i]) for i, d, nr in s.reachable()]
+    for i, draws, nr, card in reach:
+        dst = fits.get(card, 0)
+        if dst:
+            last.append((i, draws, nr, WASTE, dst, 1))
+        want = (card % 13 + 1) % 13
+        for t, tr in tops:
+            if tr == want and t in canon:
+                last.append((i, draws, nr, WASTE, t, 1))
+        if empty:
+            last.append((i, draws, nr, WASTE, empty, 1))
+    return first + mid + last
+
+
+def _fits(piles: Sequence[list[int]], base: int) -> dict[int, int]:
+    """Card -> the foundation it may go onto now (``foundation_for`` for every card)."""
+    fits: dict[int, int] = {}
+    empty = 0
+    for f in FOUNDATIONS:
+        p = piles[f]
+        if p:
+            top = p[-1]
+            fits[top + 1 if top % 13 != 12 else top - 12] = f
+        elif not empty:
+            empty = f
+    if empty:
+        b = base - 1
+        for card in (b, b + 13, b + 26, b + 39):
+            fits.setdefault(card, empty)
+    return fits

@@ -1,0 +1,165 @@
+"""What a game declares besides its rules, as plain records: where its piles lie on the
+table, the option choices a player is offered, and the variants that tests, benchmarks
+and figures run. Each game's module fills these in on its ``Rules`` subclass; the page,
+the SVG picture, the toolbar, the tests and the benchmarks read them from there (through
+``solitaire_widget.games``), so none of them names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+# the languages every text of a game comes in
+LANGS = ("en", "el")
+
+FANS = ("down", "right", "none")
+KINDS = ("stock", "waste", "reserve", "foundation", "tableau")
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One pile on the table: ``x``/``y`` in card widths and rows (Aisleriot's own slot
+    positions), ``fan`` how its cards spread: ``"down"`` a column, ``"right"`` a waste
+    that shows several cards, ``"none"`` a stack showing its top card."""
+
+    pile: str
+    kind: str
+    x: float
+    y: float
+    fan: str = "none"
+
+    def __post_init__(self) -> None:
+        if self.fan not in FANS or self.kind not in KINDS:
+            raise ValueError(f"slot {self.pile}: kind {self.kind!r} or fan {self.fan!r}")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"pile": self.pile, "kind": self.kind, "x": self.x, "y": self.y, "fan": self.fan}
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The table of one game with its options: ``cols`` is its width in cards,
+    ``max_fan`` how far (in card heights below its first card) a column may spread
+    before its cards are squeezed."""
+
+    cols: float
+    max_fan: float
+    slots: tuple[Slot, ...]
+
+    def slot(self, pile: str) -> Slot:
+        for s in self.slots:
+            if s.pile == pile:
+                return s
+        raise KeyError(pile)
+
+
+def foundation_slots(x0: float, y: float = 0) -> tuple[Slot, ...]:
+    """Four foundations side by side from ``x0``."""
+    return tuple(Slot(f"f{i}", "foundation", x0 + i, y) for i in range(4))
+
+
+def column_slots(n: int, x0: float, y: float) -> tuple[Slot, ...]:
+    """``n`` columns side by side from ``x0``, fanned down."""
+    return tuple(Slot(f"t{i}", "tableau", x0 + i, y, "down") for i in range(n))
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One choice of an option group: what it is called and the options it sets."""
+
+    label: Mapping[str, str]  # per language
+    options: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class OptionGroup:
+    """A set of choices offered together, one of which is on (a selector, or a radio
+    group): Saratoga offers the draw count and the redeals apart, Klondike its four
+    deals as one group, as Aisleriot does."""
+
+    label: Mapping[str, str]  # per language
+    choices: tuple[Choice, ...]
+
+    def chosen(self, options: Mapping[str, Any]) -> int | None:
+        """The index of the choice ``options`` agree with, or None."""
+        for i, c in enumerate(self.choices):
+            if all(options.get(k, object()) == v for k, v in c.options.items()):
+                return i
+        return None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "label": dict(self.label),
+            "choices": [{"label": dict(c.label), "options": dict(c.options)} for c in self.choices],
+        }
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A set of options a game is played and studied with.
+
+    ``tag`` tells it from the game's other variants (``"d1 r2"``; empty for a game with
+    one). ``figures``: winnability figures are published for it (docs/winnability).
+    ``game`` is filled in by the registry.
+    """
+
+    options: Mapping[str, Any] = field(default_factory=dict)
+    tag: str = ""
+    figures: bool = True
+    game: str = ""
+    title: str = ""
+
+    @property
+    def label(self) -> str:
+        """Short, for tables of figures: ``"Saratoga d1 r2"``."""
+        return f"{self.title} {self.tag}".strip()
+
+    @property
+    def slug(self) -> str:
+        """For file names: ``"saratoga-d1-r2"``."""
+        return "-".join([self.game, *self.tag.split()]) if self.tag else self.game
+
+    def __str__(self) -> str:
+        return self.label
+
+
+def option_words(options: Mapping[str, Any], lang: str = "en") -> str:
+    """``"draw 1, 2 redeals"``: options as a person reads them."""
+    parts = []
+    if "draw" in options:
+        d = options["draw"]
+        parts.append(
+            (f"{d} φύλλο τη φορά" if d == 1 else f"{d} φύλλα τη φορά")
+            if lang == "el"
+            else (f"{d} card a click" if d == 1 else f"{d} cards a click")
+        )
+    if "redeals" in options:
+        r = options["redeals"]
+        if lang == "el":
+            parts.append(
+                "απεριόριστα ξαναμοιράσματα"
+                if r is None
+                else ("χωρίς ξαναμοίρασμα" if r == 0 else f"{r} ξαναμοιράσματα")
+            )
+        else:
+            parts.append(
+                "unlimited redeals"
+                if r is None
+                else ("no redeal" if r == 0 else f"{r} redeal{'s' if r != 1 else ''}")
+            )
+    return ", ".join(parts)
+
+
+__all__ = [
+    "LANGS",
+    "Choice",
+    "Layout",
+    "OptionGroup",
+    "Slot",
+    "Variant",
+    "column_slots",
+    "foundation_slots",
+    "option_words",
+]

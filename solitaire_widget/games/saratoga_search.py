@@ -1,0 +1,366 @@
+"""What the search knows of Saratoga (and of Klondike, its face-down twin): the moves
+worth trying from a position, best first, with the pruning rules each argued where it
+is applied; the pattern that proves a deal lost on its face; which pending rule holds;
+the loosest rules a loss carries over from. The rules themselves are in
+``games/saratoga.py``, which binds these to ``Saratoga``; they are written against
+``search_protocol.SearchState``, never the search's own module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..moves import FIRST_TABLEAU, FOUNDATIONS, WASTE
+from .base import Rules
+from .search_protocol import SearchState, SMove
+
+
+def _is_red(card: int) -> bool:
+    return 13 <= card < 39
+
+
+def _held_by_twin(
+    where: dict[int, tuple[list[int], int]],
+    x: int,
+    i: int,
+    pile: list[int],
+    y: int,
+    other: int,
+) -> bool:
+    """Whether X's twin must hold Y, one of the two cards X (at ``i`` in ``pile``) may go
+    onto, for as long as X stays there (the argument is in ``blocked_cards``)."""
+    w = where.get(other)
+    if w is None or w[0] is not pile or w[1] >= i:
+        return False  # the other card is not under X
+    r = x % 13
+    twin = (3 - x // 13) * 13 + r
+    t = where.get(twin)
+    if t is None:
+        return False
+    tp, ti = t
+    if tp is pile:
+        if ti < i:
+            return False
+    else:
+        h = where.get(y)
+        if h is None or h[0] is not tp or h[1] + 1 != ti:
+            return False
+    # a lower card of the twin's suit under X: the twin cannot go up while X stays
+    for low in range(twin - r, twin):
+        lw = where.get(low)
+        if lw is not None and lw[0] is pile and lw[1] < i:
+            return True
+    return False
+
+
+def blocked_cards(rules: Rules, piles: Sequence[list[int]]) -> list[int]:
+    # A card in the columns that can never move is never played to its foundation,
+    # so the deal is lost (a dead end of the kind Klondike solvers look for, found
+    # here as a fixed point rather than by fixed patterns). Seed 5 opens so: Q♠
+    # lies on A♠, K♥ and K♦, the only cards it may go onto are those two Kings, and
+    # its foundation needs A♠ first; Q♠ can never move, and a plain search needs 140
+    # million positions to see it.
+    # Which cards may ever move: the largest set M of column cards in which each card
+    # X meets, with M for the others, what X's first move needs:
+    # - the card lying on X is in M (it has to go first, or go with X), and
+    # - one of: X is an Ace (a foundation is free for it) or a King (a column may
+    #   empty); X lies on a card one higher of the other colour that is in M (they
+    #   may go together); every lower card of X's suit still in the columns is in
+    #   M and none lies under X (X up, after them); or one of the two cards X may
+    #   go onto is out of the columns (the stock, the waste, or a foundation, from
+    #   where worrying back may bring it down), or in a column and not under X in
+    #   its own, with no card on it or the card on it in M. A card Y of those two
+    #   does not count when its twin X' (X's rank and colour, the other suit) must
+    #   hold Y for as long as X stays: X' lies above X or straight on Y, a lower
+    #   card of the twin's suit lies under X, and the other card X may go onto lies
+    #   under X too. Then X' can leave only onto Y (the other one is under X), and once
+    #   there it leaves Y only for its foundation or that other card, both shut
+    #   until X moves; and X, which cannot go up either, has nowhere to go: Y is
+    #   covered and an empty column takes only a King. Seed 324 opens so: Q♠ and
+    #   Q♣ lie in that order over 2♠, 4♣ and K♦, and K♥ can take only one of them.
+    # Every set of cards that really move meets these, so it lies inside the
+    # largest such set, found by starting from every column card and dropping those
+    # that fail until none does: a card left out can never move. Deals only: in
+    # the searches of seeds 1-200 (d1, unlimited) at 20,000 positions each, no
+    # position past the first was blocked, so the search asks at its start only.
+    where: dict[int, tuple[list[int], int]] = {}
+    for c in range(FIRST_TABLEAU, FIRST_TABLEAU + rules.n_tableau):
+        pile = piles[c]
+        for i, card in enumerate(pile):
+            where[card] = (pile, i)
+    moves = set(where)
+    changed = True
+    while changed:
+        changed = False
+        for x in list(moves):
+            pile, i = where[x]
+            if i + 1 < len(pile) and pile[i + 1] not in moves:
+                moves.discard(x)
+                changed = True
+                continue
+            r = x % 13
+            if r == 0 or r == 12:
+                continue
+            red = _is_red(x)
+            if i and pile[i - 1] in moves:
+                d = pile[i - 1]
+                if d % 13 == r + 1 and _is_red(d) != red:
+                    continue
+            up = True
+            for y in range(x - r, x):  # the lower cards of X's suit
+                w = where.get(y)
+                if w is not None and (y not in moves or (w[0] is pile and w[1] < i)):
+                    up = False
+                    break
+            if up:
+                continue
+            targets = (r + 1, r + 40) if red else (r + 14, r + 27)
+            for k, h in enumerate(targets):
+                w = where.get(h)
+                if w is not None and w[0] is pile and w[1] < i:
+                    continue  # under X
+                if _held_by_twin(where, x, i, pile, h, targets[1 - k]):
+                    continue
+                if w is None or w[1] == len(w[0]) - 1 or w[0][w[1] + 1] in moves:
+                    break
+            else:
+                moves.discard(x)
+                changed = True
+    # the cards stuck for want of somewhere to go, not for the card lying on them
+    stuck = []
+    for x in where.keys() - moves:
+        pile, i = where[x]
+        if i + 1 == len(pile) or pile[i + 1] in moves:
+            stuck.append(x)
+    return sorted(stuck)
+
+
+def pending_rule(rules: Rules) -> str | None:
+    if rules.draw_count == 1 and rules.max_redeals is None:
+        # The stock is a reserve (every card in reach at any time): a waste card put
+        # on a column must be built on at once (the argument in ``_lazy_filter``).
+        return "waste"
+    if rules.draw_count == 1:
+        # One card a click, limited redeals: the rule for a card drawn from the
+        # stock and put on a column that Kansas argues (``Kansas.
+        # search_pending_rule``), for the same reasons. With three a click a draw
+        # shifts the later groups of three, so it is off.
+        return "drawn"
+    return None
+
+
+def loosest(rules: Rules) -> Rules | None:
+    # Every line of a stricter rule set is a line of the loosest one, one card a
+    # click and unlimited redeals: more redeals only add choices, and one card a
+    # click with unlimited redeals reaches every stock position that three a click
+    # reaches (the same waste top after the same number of cards dealt, counted in
+    # ones). So a position the loosest rules lose is lost under the stricter ones
+    # too; a win there is a win here only if it replays here.
+    if rules.draw_count == 1 and rules.max_redeals is None:
+        return None
+    loose: Any = type(rules)  # Saratoga, or a game with its options (Klondike)
+    return loose(draw=1, redeals=None)
+
+
+def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
+    # best first: to the foundations and moves that lay cards bare, then the
+    # waste, then the stock and worrying back
+    piles = s.piles
+    cols = s.cols
+    found = s.found_dst
+    safe = s.safe
+    prune = s.prune
+    # Columns whose top cards have the same rank and colour are one target (the
+    # argument in Kansas.search_moves, with colour added: building alternates
+    # colours). A pending column stands for its class, since its card must be built
+    # on.
+    pcol = s.pending & 15
+    canon = set()
+    seen_tops = set()
+    if pcol:
+        top = piles[pcol][-1]
+        seen_tops.add((top % 13, RED[top]))
+        canon.add(pcol)
+    for c in cols:
+        if piles[c]:
+            top = piles[c][-1]
+            sig = (top % 13, RED[top])
+            if not (prune and s.mirror) or sig not in seen_tops:
+                seen_tops.add(sig)
+                canon.add(c)
+    first: list[SMove] = []
+    mid: list[SMove] = []
+    last: list[SMove] = []
+    empty = s.first_empty()
+    # to the foundations (safe ones were forced already)
+    for c in cols:
+        p = piles[c]
+        if p:
+            dst = found(p[-1])
+            if dst:
+                first.append((-1, 0, 0, c, dst, 1))
+    waste = piles[WASTE]
+    if waste:
+        dst = found(waste[-1])
+        if dst:
+            first.append((-1, 0, 0, WASTE, dst, 1))
+    # runs between columns
+    for src in cols:
+        sp = piles[src]
+        ln = len(sp)
+        if not ln:
+            continue
+        top = sp[-1]
+        k = 1  # length of the movable run on top (face-down cards never move)
+        face_up = ln - s.hidden[src]
+        while k < face_up:
+            a, b = sp[-k], sp[-k - 1]
+            if b % 13 != a % 13 + 1 or RED[a] == RED[b]:
+                break
+            k += 1
+        r1 = top % 13
+        for t in cols:
+            if t == src:
+                continue
+            tp = piles[t]
+            if tp:
+                if t not in canon:
+                    continue
+                tt = tp[-1]
+                j = tt % 13 - r1  # the group's bottom card must be one below tt
+                if j < 1 or j > k or RED[sp[-j]] == RED[tt]:
+                    continue
+            else:
+                if t != empty:
+                    continue
+                j = 12 - r1 + 1  # a King heads the group
+                if j < 1 or j > k or j == ln:
+                    continue  # no King in the run, or it already lies at the bottom
+            if prune and j < k and not found(sp[-j - 1]):
+                # Part of a run, laying bare a card that cannot go up: the card
+                # laid bare has the rank and colour of the card the group moved
+                # onto, so it offers nothing in play that card did not; only its
+                # suit differs, which matters only for going up.
+                continue
+            (first if j in (ln, k) else mid).append((-1, 0, 0, src, t, j))
+    # the waste and the stock onto columns and foundations
+    if waste:
+        w = waste[-1]
+        _to_columns(s, canon, w, WASTE, -1, 0, 0, mid, empty)
+    seq = s.seq()
+    for i, draws, nr in s.reachable():
+        card = seq[i]
+        dst = found(card)
+        if dst:
+            last.append((i, draws, nr, WASTE, dst, 1))
+        _to_columns(s, canon, card, WASTE, i, draws, nr, last, empty)
+    # worrying back: a foundation's top card down onto a column
+    for f in FOUNDATIONS:
+        fp = piles[f]
+        if not fp:
+            continue
+        card = fp[-1]
+        if card % 13 == 0:
+            continue  # an Ace down can only be a waste of a move
+        if prune and safe(card):
+            continue  # it would be forced straight back up
+        _to_columns(s, canon, card, f, -1, 0, 0, last, empty)
+    if s.lazy_stock:
+        return _lazy_filter(s, first + mid + last)
+    if pcol:
+        # a drawn card put down (the "drawn" pending rule): onto it, a further
+        # draw, or a group that holds it and more (see Kansas.search_pending_rule)
+        return [
+            m
+            for m in first + mid + last
+            if m[4] == pcol or m[0] >= 0 or (m[3] == pcol and m[5] > 1)
+        ]
+    return first + mid + last
+
+
+# colour (1 for red: diamonds and hearts) and rank (0 for an Ace) of each card, by lookup
+RED = tuple(int(13 <= c < 39) for c in range(52))
+RANK = tuple(c % 13 for c in range(52))
+
+
+def _to_columns(
+    s: SearchState,
+    canon: set[int],
+    card: int,
+    src: int,
+    i: int,
+    draws: int,
+    nr: int,
+    out: list[SMove],
+    empty: int,
+) -> None:
+    # ``card`` onto each column of ``canon`` whose top card is one above it in the other
+    # colour, and a King into the first empty column (any other empty one is the same)
+    piles = s.piles
+    red = RED[card]
+    r = card % 13
+    for t in s.cols:
+        tp = piles[t]
+        if tp and t in canon:
+            tt = tp[-1]
+            if tt % 13 == r + 1 and RED[tt] != red:
+                out.append((i, draws, nr, src, t, 1))
+    if empty and r == 12:
+        out.append((i, draws, nr, src, empty, 1))
+
+
+def _lazy_filter(s: SearchState, moves: list[SMove]) -> list[SMove]:
+    # One card a click and unlimited redeals make the stock a reserve: every stock card
+    # can be reached at any time, and taking one out changes no other card's reach. A
+    # stock card X put on a column is then of use only once a card goes onto it (going
+    # up it could do from the stock), and until then it only covers the column: every
+    # line that puts X down and later puts Y on it can put X down just before Y instead
+    # (a move of X in between becomes putting X down there; X going up, not putting it
+    # down at all). So after X the next move must put a card on X (``pending``).
+    # A chain of stock cards on X is pointless unless a card from play (a column's run
+    # or a foundation's top) can end it: that card must be lower than the chain's last
+    # card, with the colour the alternation gives it: rank + colour of the same parity.
+    # ``lowest[parity]`` is the lowest such card's rank.
+    piles = s.piles
+    pend = s.pending
+    lowest = [13, 13]
+    for c in s.cols:
+        cp = piles[c]
+        if c == pend or not cp:
+            continue
+        k = len(cp) - 1
+        a = cp[k]
+        down = s.hidden[c]  # the face-down cards at the bottom are not in play
+        while True:
+            sig = (RANK[a] + RED[a]) & 1
+            if RANK[a] < lowest[sig]:
+                lowest[sig] = RANK[a]
+            if k <= down:
+                break
+            b = cp[k - 1]
+            if RANK[b] != RANK[a] + 1 or RED[a] == RED[b]:
+                break
+            k -= 1
+            a = b
+    for f in FOUNDATIONS:
+        if piles[f]:
+            a = piles[f][-1]
+            sig = (RANK[a] + RED[a]) & 1
+            if RANK[a] < lowest[sig]:
+                lowest[sig] = RANK[a]
+    out = []
+    seq = None
+    for m in moves:
+        if pend and m[4] != pend:
+            continue
+        if m[3] == WASTE and m[4] >= FIRST_TABLEAU:
+            if m[0] >= 0:
+                if seq is None:
+                    seq = s.seq()
+                card = seq[m[0]]
+            else:
+                card = piles[WASTE][-1]
+            if lowest[(RANK[card] + RED[card]) & 1] >= RANK[card]:
+                continue
+        out.append(m)
+    return out
