@@ -9,6 +9,7 @@ the loosest rules a loss carries over from. The rules themselves are in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..moves import FIRST_TABLEAU, FOUNDATIONS, WASTE
 from .base import Rules
