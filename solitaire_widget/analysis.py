@@ -146,7 +146,7 @@ def _finish(row: dict[str, Any], after: Game) -> None:
     if reserve is not None and reserve < was["reserve"] and row["source"] != "r":
         card = after.pile(row["source"])[-1]
         notes.append(f"{row['source']} refilled from the reserve with {card}")
-    if reserve and reserve < was["reserve"] and after.name == "kansas":
+    if reserve and reserve < was["reserve"] and after.rules.reserve_top_in_play:
         notes.append(f"reserve shows {after.pile('r')[-1]}")
     row["consequences"] = "; ".join(notes)
     row["score"] = after.score

@@ -1,5 +1,5 @@
 """The compiled search core (the ``solitaire_core`` package) behind the interface of
-``solver.Search``: ``run(seconds, nodes)`` gives ``(result, line)`` or raises
+``search.Search``: ``run(seconds, nodes)`` gives ``(result, line)`` or raises
 ``BudgetSpent`` and can then be called again to go on, and ``nodes`` counts the nodes
 searched so far.
 
@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from types import ModuleType
 from typing import TYPE_CHECKING
+
+from .search import BudgetSpent
 
 if TYPE_CHECKING:
     from .games.base import Table
@@ -41,7 +43,7 @@ def _loaded() -> ModuleType:
 
 
 class CoreSearch:
-    """One search from one position in the compiled core (see ``solver.Search``)."""
+    """One search from one position in the compiled core (see ``search.Search``)."""
 
     engine = "core"
 
@@ -83,8 +85,6 @@ class CoreSearch:
         self._search.pause()
 
     def run(self, seconds: float | None, nodes: int | None) -> tuple[str, list[str]]:
-        from .solver import BudgetSpent
-
         result, line = self._search.run(seconds, nodes)
         if result == "unknown":
             raise BudgetSpent

@@ -28,6 +28,8 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .games import variants
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -139,14 +141,13 @@ def summary(df: pd.DataFrame) -> dict[str, Any]:
     }
 
 
+def _published() -> dict[str, str]:
+    # every registered variant with figures: its file name (docs/winnability) -> title
+    return {v.slug: v.label for v in variants() if v.figures}
+
+
 # The published figures (docs/winnability/*.csv), by file name -> a title for tables.
-PUBLISHED = {
-    "eagle-wing": "Eagle Wing",
-    "kansas": "Kansas",
-    "saratoga-d1-r2": "Saratoga d1, 2 redeals",
-    "saratoga-d1-unlimited": "Saratoga d1, unlimited",
-    "saratoga-d3-unlimited": "Saratoga d3, unlimited",
-}
+PUBLISHED = _published()
 
 
 def published_folder() -> Path:
@@ -156,7 +157,7 @@ def published_folder() -> Path:
     repository above its own folder."""
     here = Path(__file__).resolve().parent
     for folder in (here / "published" / "winnability", here.parent / "docs" / "winnability"):
-        if (folder / "eagle-wing.csv").is_file():
+        if any((folder / f"{name}.csv").is_file() for name in PUBLISHED):
             return folder
     raise FileNotFoundError(
         "the published winnability figures are missing from this installation "

@@ -13,7 +13,8 @@ import pytest
 
 import solitaire_widget.solver as solver
 from solitaire_widget import Game
-from solitaire_widget.games import GAMES, Kansas, Rules, Table
+from solitaire_widget.games import GAMES, Rules, Table
+from solitaire_widget.games.kansas import Kansas
 from solitaire_widget.moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE
 from solitaire_widget.solver import Search, Solver, solve
 

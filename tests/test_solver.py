@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solitaire_widget import Game, core_search
-from solitaire_widget.games import EagleWing
+from solitaire_widget.games.eagle_wing import EagleWing
 from solitaire_widget.solver import BudgetSpent, Search, Solver, SolveResult, _wins_here, solve
 
 VARIANTS = [

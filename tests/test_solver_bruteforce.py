@@ -130,11 +130,12 @@ def test_the_twins_block_seed_324():
 def without_waste_classes(m: pytest.MonkeyPatch) -> None:
     """The Python search as it was before the waste's classes: its exact place keyed,
     no rank, no dominance between classes."""
-    from solitaire_widget import solver
+    from solitaire_widget import search
+    from solitaire_widget.moves import WASTE
 
-    m.setattr(solver.Search, "dominated_by", lambda self, key: [])
-    m.setattr(solver.Search, "rank", lambda self: 0)
-    m.setattr(solver.Search, "waste_len", lambda self: len(self.piles[solver.WASTE]))
+    m.setattr(search.Search, "dominated_by", lambda self, key: [])
+    m.setattr(search.Search, "rank", lambda self: 0)
+    m.setattr(search.Search, "waste_len", lambda self: len(self.piles[WASTE]))
 
 
 def test_the_waste_classes_of_three_a_click_match_brute_force(monkeypatch):
