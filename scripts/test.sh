@@ -23,6 +23,8 @@ npm run build
 "$SW_PY" -m ruff check .
 "$SW_PY" -m ruff format --check .
 "$SW_PY" -m mypy  # files and settings: [tool.mypy] in pyproject.toml
+# imports run one way, with no circle, lazy imports included ([tool.importlinter])
+"$SW_VENV/bin/lint-imports" --no-cache
 npm test
 targets=(tests)
 compgen -G "notebooks/*.ipynb" >/dev/null && targets+=(notebooks)

@@ -22,6 +22,7 @@ from .explain import refusal as _refusal
 from .explain import wordings as _wordings
 from .games import GAMES, make_rules
 from .games.base import F0, F3, Record, Rules, Table
+from .history import history_frame as _history_frame
 from .moves import (
     DRAW,
     FIRST_TABLEAU,
@@ -33,6 +34,9 @@ from .moves import (
     Move,
     pile_index,
 )
+from .render import table_svg, table_text
+from .solver import SolveResult
+from .solver import solve as _solve
 
 JSON_FORMAT = "solitaire_widget.game"
 JSON_VERSION = 1
@@ -415,7 +419,7 @@ class Game:
         nodes: int | None = None,
         engine: str = "auto",
         threads: int = 1,
-    ):
+    ) -> SolveResult:
         """Search for a win from here, treating every card as known.
 
         Returns a ``solver.SolveResult``: ``result`` is ``"won"`` (with ``solution``, a
@@ -424,9 +428,7 @@ class Game:
         compiled search, or ``"python"``; ``engine=`` asks for one). ``threads=2`` lets
         the core's search take a second CPU (see ``solver.solve``).
         """
-        from .solver import solve
-
-        return solve(self, seconds=seconds, nodes=nodes, engine=engine, threads=threads)
+        return _solve(self, seconds=seconds, nodes=nodes, engine=engine, threads=threads)
 
     def is_winnable(self, seconds: float | None = 10.0) -> bool | None:
         """True or False when the solver decides within the budget, else None."""
@@ -434,11 +436,9 @@ class Game:
         return None if result == "unknown" else result == "won"
 
     # ---- analysis (analysis.py, needs the "analysis" extra) ------------------------------
-    def history_frame(self):
+    def history_frame(self) -> Any:
         """The history as a pandas DataFrame, one row per action (see analysis.py)."""
-        from .analysis import history_frame
-
-        return history_frame(self)
+        return _history_frame(self)
 
     def _extra_hints(self) -> list[Move]:
         # Moves Aisleriot's hint does not look for but a player would: any card that can
@@ -597,8 +597,6 @@ class Game:
 
     # ---- pictures --------------------------------------------------------------------
     def __str__(self) -> str:
-        from .render import table_text
-
         return table_text(self)
 
     def __repr__(self) -> str:
@@ -610,8 +608,6 @@ class Game:
         )
 
     def _repr_svg_(self) -> str:
-        from .render import table_svg
-
         return table_svg(self)
 
 

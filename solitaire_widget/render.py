@@ -8,20 +8,50 @@ positions (card units), as the widget's do.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .cards import card_symbol, code
 from .moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, pile_index
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .games.base import Rules, Table
+
+
+class Shown(Protocol):
+    """What a picture reads of a game (``Game`` offers it all; this module sits below
+    ``game.py`` and imports nothing of it)."""
+
+    seed: int | None
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def stock_left(self) -> int: ...
+    @property
+    def reserve_left(self) -> int | None: ...
+    @property
+    def base_rank(self) -> str | None: ...
+    @property
+    def redeals_left(self) -> int | None: ...
+    @property
+    def draw_count(self) -> int: ...
+    @property
+    def table(self) -> Table: ...
+    @property
+    def rules(self) -> Rules: ...
+    def snapshot(self) -> dict[str, Any]: ...
+
 
 W, H, GAP = 56, 78, 10  # card size and spacing, px
 FAN = 20  # vertical offset of fanned tableau cards, px
 SUIT_GLYPHS = "♣♦♥♠"
 
 
-def _status_line(game: Game) -> str:
+def _status_line(game: Shown) -> str:
     parts = [f"{game.title}", f"seed {game.seed}" if game.seed is not None else "custom deal"]
     parts += [f"score {game.score}", f"stock {game.stock_left}"]
     if game.reserve_left is not None:
@@ -34,7 +64,7 @@ def _status_line(game: Game) -> str:
     return "  ".join(parts)
 
 
-def table_text(game: Game) -> str:
+def table_text(game: Shown) -> str:
     """The table as compact text: one line per pile, codes bottom to top."""
     snap = game.snapshot()
     lines = [_status_line(game)]
@@ -74,7 +104,7 @@ def _card_svg(card: int, x: float, y: float, face_up: bool) -> str:
     )
 
 
-def table_svg(game: Game) -> str:
+def table_svg(game: Shown) -> str:
     """A static SVG picture of the table (felt, cards, pile labels, status line)."""
     t = game.table
     rules = game.rules

@@ -16,7 +16,7 @@ import os
 import random
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import core_search
 from .games.base import Table as TableType
@@ -24,8 +24,15 @@ from .moves import Move
 from .search import CHECK_EVERY, BudgetSpent, Search
 
 if TYPE_CHECKING:
-    from .game import Game
     from .games.base import Table
+
+
+class Positioned(Protocol):
+    """Anything with a position to solve: a ``Game`` (this module sits below
+    ``game.py``, whose ``Game.solve`` calls it, and imports nothing of it)."""
+
+    @property
+    def table(self) -> Table: ...
 
 
 def search_threads() -> int:
@@ -120,7 +127,7 @@ class Solver:
 
     def __init__(
         self,
-        game: Game | Table,
+        game: Positioned | Table,
         *,
         prune: bool = True,
         probes: bool | None = None,
@@ -374,7 +381,7 @@ class Solver:
 
 
 def solve(
-    game: Game | Table,
+    game: Positioned | Table,
     seconds: float | None = 10.0,
     nodes: int | None = None,
     *,
