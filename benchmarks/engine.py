@@ -15,14 +15,10 @@ import time
 from collections.abc import Callable
 
 from solitaire_widget import Game
+from solitaire_widget.games import variants
 
-VARIANTS = [
-    ("eagle-wing", {}),
-    ("kansas", {}),
-    ("saratoga", {}),
-    ("saratoga", {"redeals": None}),
-    ("saratoga", {"draw": 3, "redeals": None}),
-]
+# every registered game's variants
+VARIANTS = [(v.game, dict(v.options)) for v in variants()]
 
 
 def positions(name: str, options: dict, seeds: range, steps: int = 120) -> list[Game]:

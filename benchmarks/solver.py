@@ -38,13 +38,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-VARIANTS = [
-    ("Eagle Wing", "eagle-wing", {}),
-    ("Kansas", "kansas", {}),
-    ("Saratoga d1 r2", "saratoga", {"draw": 1, "redeals": 2}),
-    ("Saratoga d1 unlimited", "saratoga", {"draw": 1, "redeals": None}),
-    ("Saratoga d3 unlimited", "saratoga", {"draw": 3, "redeals": None}),
-]
+from solitaire_widget.games import GAMES, variants
+
+# every registered game's variants: (label, game, options)
+VARIANTS = [(v.label, v.game, dict(v.options)) for v in variants()]
 
 
 def bench(game: str, options: dict, deals: int, seconds: float, engine: str) -> dict:
@@ -99,8 +96,6 @@ def main() -> None:
     variants = [v for v in VARIANTS if args.variants is None or v[0] in args.variants.split(",")]
 
     def runs(game: str, engine: str) -> bool:  # core-plain only where it differs from core
-        from solitaire_widget.games import GAMES
-
         return engine != "core-plain" or bool(GAMES[game].search_streamliners)
 
     start = time.time()

@@ -20,7 +20,7 @@ from .deal import random_seed, shuffled_deck
 from .explain import explain as _explain
 from .explain import refusal as _refusal
 from .explain import wordings as _wordings
-from .games import GAMES, make_rules
+from .games import DEFAULT_GAME, GAMES, make_rules
 from .games.base import F0, F3, Record, Rules, Table
 from .history import history_frame as _history_frame
 from .moves import (
@@ -89,7 +89,7 @@ class Game:
 
     def __init__(
         self,
-        name: str = "kansas",
+        name: str = DEFAULT_GAME,
         seed: int | None = None,
         *,
         deck: Iterable[object] | None = None,
@@ -124,7 +124,7 @@ class Game:
     # ---- construction from saved forms ------------------------------------------------
     @classmethod
     def from_snapshot(
-        cls, state: dict, name: str = "kansas", *, base: str | int | None = None, **options: Any
+        cls, state: dict, name: str = DEFAULT_GAME, *, base: str | int | None = None, **options: Any
     ) -> Game:
         """A game starting from a position in the trace/snapshot format.
 

@@ -24,19 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from solitaire_widget import Game
+from solitaire_widget.games import rule_sets
 from solitaire_widget.solver import BudgetSpent, Search, solve
 
 DATA = Path(__file__).parent / "data" / "search-fingerprint.json"
 
-VARIANTS: list[tuple[str, dict[str, Any]]] = [
-    ("eagle-wing", {}),
-    ("kansas", {}),
-    ("kansas", {"redeals": 1}),
-    ("saratoga", {"draw": 1, "redeals": 2}),
-    ("saratoga", {"draw": 1, "redeals": None}),
-    ("saratoga", {"draw": 1, "redeals": 0}),
-    ("saratoga", {"draw": 3, "redeals": None}),
-]
+# every rule set of every registered game (its variants and further rule sets)
+VARIANTS: list[tuple[str, dict[str, Any]]] = [(v.game, dict(v.options)) for v in rule_sets()]
 
 # (seeds, node budget of the main search, seeds and budget with prune=False,
 #  seeds and budget for solve() with its default probes and loosest-rules search)

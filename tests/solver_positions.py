@@ -11,20 +11,10 @@ import random
 
 from solitaire_widget import Game
 from solitaire_widget.cards import code
-from solitaire_widget.games import make_rules
+from solitaire_widget.games import make_rules, rule_sets
 from solitaire_widget.moves import FIRST_TABLEAU, RESERVE, STOCK, WASTE
 
-GAMES = [
-    ("eagle-wing", {}),
-    ("kansas", {}),
-    ("kansas", {"redeals": 1}),
-    ("kansas", {"redeals": None}),
-    ("saratoga", {"draw": 1, "redeals": 2}),
-    ("saratoga", {"draw": 1, "redeals": 0}),
-    ("saratoga", {"draw": 1, "redeals": None}),
-    ("saratoga", {"draw": 3, "redeals": None}),
-    ("saratoga", {"draw": 3, "redeals": 1}),
-]
+GAMES = [(v.game, dict(v.options)) for v in rule_sets()]
 
 
 def small_position(

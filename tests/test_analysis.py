@@ -11,7 +11,7 @@ import pytest
 
 pd = pytest.importorskip("pandas")
 
-from solitaire_widget import Game, analysis  # noqa: E402
+from solitaire_widget import GAMES, Game, analysis  # noqa: E402
 from solitaire_widget.analysis import (  # noqa: E402
     HISTORY_COLUMNS,
     foundation_frame,
@@ -73,7 +73,7 @@ def test_group_moves_list_every_card_bottom_to_top() -> None:
     pytest.fail("no group move at the start of 100 Saratoga deals")
 
 
-@pytest.mark.parametrize("name", ["eagle-wing", "kansas"])
+@pytest.mark.parametrize("name", [n for n, c in GAMES.items() if c.refills_from_reserve])
 def test_refill_from_the_reserve_is_a_consequence(name: str) -> None:
     game, action = first_refill(name)
     reserve = game.reserve_left

@@ -10,16 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solitaire_widget import Game, IllegalMove, Move
+from solitaire_widget.games import rule_sets
 
-VARIANTS = [
-    ("eagle-wing", {}),
-    ("eagle-wing", {"redeals": 0}),
-    ("kansas", {}),
-    ("saratoga", {}),
-    ("saratoga", {"redeals": None}),
-    ("saratoga", {"draw": 3, "redeals": None}),
-    ("saratoga", {"draw": 3, "redeals": 0}),
-]
+VARIANTS = [(v.game, dict(v.options)) for v in rule_sets()]
 variant = st.sampled_from(VARIANTS)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

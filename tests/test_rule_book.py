@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from positions import build
 
-from solitaire_widget import Game, IllegalMove
+from solitaire_widget import GAMES, Game, IllegalMove
 
 # ---------------------------------------------------------------- Eagle Wing -------
 
@@ -205,7 +205,7 @@ def test_saratoga_three_card_deals():
 # ---------------------------------------------------------------- Greek ------------
 
 
-@pytest.mark.parametrize("name", ["eagle-wing", "kansas", "saratoga"])
+@pytest.mark.parametrize("name", list(GAMES))
 def test_every_reason_has_greek_and_english_words(name):
     from solitaire_widget.texts import TEXTS
 

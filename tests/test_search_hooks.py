@@ -13,19 +13,12 @@ import pytest
 
 import solitaire_widget.solver as solver
 from solitaire_widget import Game
-from solitaire_widget.games import GAMES, Rules, Table
+from solitaire_widget.games import GAMES, Rules, Table, rule_sets
 from solitaire_widget.games.kansas import Kansas
 from solitaire_widget.moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE
 from solitaire_widget.solver import Search, Solver, solve
 
-VARIANTS = [
-    ("eagle-wing", {}),
-    ("kansas", {}),
-    ("kansas", {"redeals": None}),
-    ("saratoga", {"draw": 1, "redeals": 2}),
-    ("saratoga", {"draw": 1, "redeals": None}),
-    ("saratoga", {"draw": 3, "redeals": 0}),
-]
+VARIANTS = [(v.game, dict(v.options)) for v in rule_sets()]
 
 
 def test_the_search_names_no_game() -> None:

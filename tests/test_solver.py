@@ -5,17 +5,11 @@ from __future__ import annotations
 import pytest
 
 from solitaire_widget import Game, core_search
+from solitaire_widget.games import rule_sets
 from solitaire_widget.games.eagle_wing import EagleWing
 from solitaire_widget.solver import BudgetSpent, Search, Solver, SolveResult, _wins_here, solve
 
-VARIANTS = [
-    ("eagle-wing", {}),
-    ("kansas", {}),
-    ("saratoga", {"draw": 1, "redeals": 2}),
-    ("saratoga", {"draw": 1, "redeals": None}),
-    ("saratoga", {"draw": 1, "redeals": 0}),
-    ("saratoga", {"draw": 3, "redeals": None}),
-]
+VARIANTS = [(v.game, dict(v.options)) for v in rule_sets()]
 BUDGET = 5_000  # nodes per deal: a node budget keeps the tests' verdicts machine-independent
 
 

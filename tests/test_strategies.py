@@ -7,6 +7,7 @@ import pickle
 import pytest
 
 from solitaire_widget import Game
+from solitaire_widget.games import GAMES as REGISTERED
 from solitaire_widget.moves import FOUNDATIONS
 from solitaire_widget.strategies import (
     STRATEGIES,
@@ -18,7 +19,7 @@ from solitaire_widget.strategies import (
     strategy_name,
 )
 
-GAMES = ["eagle-wing", "saratoga", "kansas"]
+GAMES = list(REGISTERED)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -34,6 +34,10 @@ def _discover() -> dict[str, type[Rules]]:
 
 
 GAMES: dict[str, type[Rules]] = _discover()
+# the game ``Game()`` and ``SolitaireWidget()`` open with (the one that says so)
+DEFAULT_GAME: str = next(
+    (name for name, cls in GAMES.items() if cls.opens_by_default), next(iter(GAMES))
+)
 
 
 def make_rules(name: str, **options: Any) -> Rules:
@@ -52,7 +56,7 @@ def make_rules(name: str, **options: Any) -> Rules:
 
 
 def _filled(cls: type[Rules], v: Variant) -> Variant:
-    return Variant(dict(v.options), v.tag, v.figures, cls.name, cls.title)
+    return Variant(dict(v.options), v.tag, v.figures, v.outside, cls.name, cls.title)
 
 
 def variants(name: str | None = None) -> list[Variant]:
@@ -98,7 +102,9 @@ def texts_of(name: str) -> Iterator[tuple[str, str, str]]:
 
 
 __all__ = [
+    "DEFAULT_GAME",
     "GAMES",
+    "LANGS",
     "Rules",
     "Table",
     "Variant",

@@ -57,6 +57,8 @@ class Rules:
     variants: ClassVar[tuple[Variant, ...]] = (Variant(),)
     # more option sets the engine's tests cover (the rules' corners)
     rule_sets: ClassVar[tuple[Variant, ...]] = ()
+    # the game a table opens with when none is named (one game says so)
+    opens_by_default: ClassVar[bool] = False
     # the compiled core's part that searches this game (core/cpp/games/), or None: the
     # Python search plays it alone
     core_part: ClassVar[str | None] = None

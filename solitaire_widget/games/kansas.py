@@ -32,6 +32,8 @@ class Kansas(Rules):
     has_base_card = True
     reserve_top_in_play = True
     default_redeals = 0
+    # the game the library and the widget open with when none is named
+    opens_by_default = True
 
     # ---- how it is studied and drawn -------------------------------------------------
     rule_sets = (Variant({"redeals": 1}, "r1"), Variant({"redeals": None}, "unlimited"))

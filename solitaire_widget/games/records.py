@@ -102,12 +102,16 @@ class Variant:
 
     ``tag`` tells it from the game's other variants (``"d1 r2"``; empty for a game with
     one). ``figures``: winnability figures are published for it (docs/winnability).
-    ``game`` is filled in by the registry.
+    ``outside``: figures published elsewhere, to check ours against. ``game`` and
+    ``title`` are filled in by the registry.
     """
 
     options: Mapping[str, Any] = field(default_factory=dict)
     tag: str = ""
     figures: bool = True
+    # winnability published elsewhere for the same rules: (source, win rate, half-width
+    # of its 95% interval or None where the source gives none)
+    outside: tuple[tuple[str, float, float | None], ...] = ()
     game: str = ""
     title: str = ""
 
