@@ -5,10 +5,26 @@
 # widget, browser, JupyterLab, Notebook 7 and marimo end to end, notebooks under
 # --nbval-lax). Works as root and, through sudo for the Debian packages, as a user.
 # Extra arguments go to pytest.
+#
+#   bash scripts/test.sh --fast   # the inner loop: the checks, then the engine, API, rules,
+#                                 # search and core tests (pytest -m "not slow", no browser,
+#                                 # no notebooks, no sanitizer build), in a few minutes; it
+#                                 # installs only what changed since the last install
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/venv.sh
 sw_need_npm
+
+if [ "${1:-}" = "--fast" ]; then
+  shift
+  [ -f solitaire_widget/static/widget.js ] || { npm ci --no-audit --no-fund && npm run build; }
+  sw_install_once test
+  "$SW_PY" -m ruff check .
+  "$SW_PY" -m ruff format --check .
+  "$SW_PY" -m mypy
+  "$SW_VENV/bin/lint-imports" --no-cache
+  exec "$SW_PY" -m pytest -p no:cacheprovider tests --ignore=tests/browser -m "not slow" -q "$@"
+fi
 
 if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
   echo "Installing Debian's chromium (for the browser tests)"
