@@ -1,8 +1,10 @@
 // @ts-check
 /**
- * Card codes as the Python engine writes them: rank `A23456789TJQK` + suit `CDHS`,
- * lower case when the card lies face down ("TD" face up, "td" face down).
- * Pure functions only, so node --test can check them without a DOM.
+ * Card codes as the Python engine writes them: rank `A23456789TJQK` + suit `CDHS`
+ * ("TD"). The view never names a face-down card: it sends `DOWN` ("??") in its place
+ * (solitaire_widget/view.py); a lower-case code ("td", the engine's own spelling of a
+ * face-down card) is read as face down too. Pure functions only, so node --test can
+ * check them without a DOM.
  */
 
 export const RANKS = "A23456789TJQK";
@@ -28,6 +30,15 @@ export function parseCard(code) {
   // Face down is spelled with both letters in lower case; mixed case is not a card.
   if (code !== up && code !== up.toLowerCase()) return null;
   return { code: up, rank, suit, value, faceUp: code === up, red: suit === "D" || suit === "H" };
+}
+
+/** A face-down card as the view sends it: no rank, no suit. */
+export const DOWN = "??";
+
+/** True for a face-up card's code (not for `DOWN`, a face-down code or junk). @param {unknown} code */
+export function faceUp(code) {
+  const c = parseCard(code);
+  return !!c && c.faceUp;
 }
 
 /** Rank as printed in the corner: "10" reads better than "T". @param {string} rank */

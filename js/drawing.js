@@ -2,7 +2,9 @@
 /**
  * Drawing the felt: slots, cards, the stock's and reserve's badges, and the highlights
  * (selection, legal targets, hint, keyboard focus). Everything is positioned from the
- * geometry of layout.js; the cards are SVG from cardsvg.js.
+ * geometry of layout.js; the cards are SVG from cardsvg.js. A face-down card is a back
+ * with no name: the view sends none (cards.js DOWN), and its element carries no
+ * `data-card`.
  */
 import { parseCard, parseAction, targetsFor, rankLabel } from "./cards.js";
 import { cardSVG } from "./cardsvg.js";
@@ -13,54 +15,57 @@ import { h } from "./dom.js";
 /** @typedef {import("./widget.js").Table} Table */
 /** @typedef {import("./widget.js").View} View */
 /** @typedef {import("./layout.js").Geometry} Geometry */
+/** @typedef {import("./layout.js").CardBox} CardBox */
+/** @typedef {import("./widget.js").Setup} Setup */
 
 /**
  * What an empty stock shows: ↻ when a click turns the waste over, ✕ when nothing will
  * come of it. Whether the game recycles at all comes from the rules (layout.recycles).
- * @param {View} v
+ * @param {View} v @param {Setup} setup
  */
-export function emptyStockMark(v) {
-  const recycles = !!(v.layout && v.layout.recycles);
+export function emptyStockMark(v, setup) {
+  const recycles = !!(setup.layout && setup.layout.recycles);
   const left = v.redeals_left === null || (typeof v.redeals_left === "number" && v.redeals_left > 0);
   return recycles && left && pileCards(v.piles, "w").length > 0 ? "↻" : "✕";
 }
 
 /**
  * The rank an empty slot takes, printed in its outline ("" for none).
- * @param {string} pile @param {View} v
+ * @param {string} pile @param {View} v @param {Setup} setup
  */
-export function slotLabel(pile, v) {
-  if (pile === "s") return emptyStockMark(v);
-  const acc = (v.accepts || {})[pile];
+export function slotLabel(pile, v, setup) {
+  if (pile === "s") return emptyStockMark(v, setup);
+  const acc = (setup.accepts || {})[pile];
   return acc && acc.length <= 2 ? rankLabel(acc) : "";
 }
 
 /** Lays out and draws the view at the table's width. @param {Table} t */
 export function draw(t) {
   const v = t.shownView();
-  if (!v || !v.piles || !v.layout || !t.width) return;
-  const g = layoutTable(v.layout, v.piles, t.width);
+  const setup = t.setup;
+  if (!v || !v.piles || !setup.layout || !t.width) return;
+  const g = layoutTable(setup.layout, v.piles, t.width);
   t.geom = g;
   t.table.style.height = `${g.height}px`;
   t.table.style.setProperty("--cw", `${g.cardW}px`);
   const key = `${g.width}|${g.cardW}|${g.slots.map((s) => s.pile).join()}|${t.lang}|${v.base_rank}`;
   if (key !== t.layoutKey) {
     t.layoutKey = key;
-    buildSlots(t, g, v);
+    buildSlots(t, g, v, setup);
   }
-  placeSlots(t, g, v);
+  placeSlots(t, g, v, setup);
   placeCards(t, g, v);
   decorate(t);
 }
 
-/** @param {Table} t @param {Geometry} g @param {View} v */
-function buildSlots(t, g, v) {
+/** @param {Table} t @param {Geometry} g @param {View} v @param {Setup} setup */
+function buildSlots(t, g, v, setup) {
   for (const e of t.slotEls.values()) e.remove();
   t.slotEls.clear();
   for (const s of g.slots) {
     const e = h("div", `sw-slot sw-slot-${s.kind}${s.kind === "foundation" ? " sw-fslot" : ""}`, { "data-pile": s.pile, role: "button", tabindex: "-1" });
     const label = h("span");
-    label.textContent = slotLabel(s.pile, v);
+    label.textContent = slotLabel(s.pile, v, setup);
     e.append(label);
     Object.assign(e.style, { left: `${s.x}px`, top: `${s.y}px`, width: `${s.w}px`, height: `${s.h}px`, fontSize: `${Math.round(s.w * 0.42)}px` });
     t.table.insertBefore(e, t.table.firstChild);
@@ -68,15 +73,15 @@ function buildSlots(t, g, v) {
   }
 }
 
-/** @param {Table} t @param {Geometry} g @param {View} v */
-function placeSlots(t, g, v) {
+/** @param {Table} t @param {Geometry} g @param {View} v @param {Setup} setup */
+function placeSlots(t, g, v, setup) {
   for (const s of g.slots) {
     const e = t.slotEls.get(s.pile);
     if (!e) continue;
     const n = pileCards(v.piles, s.pile).length;
     const span = /** @type {HTMLElement} */ (e.firstChild);
-    if (s.pile === "s") span.textContent = n ? "" : emptyStockMark(v);
-    e.setAttribute("aria-label", slotAria(t, v, s.pile, n));
+    if (s.pile === "s") span.textContent = n ? "" : emptyStockMark(v, setup);
+    e.setAttribute("aria-label", slotAria(t, setup, s.pile, n));
   }
   // Badges: stock count (+ redeals) and reserve count, on the slot's lower edge.
   const place = (/** @type {HTMLElement} */ b, /** @type {string} */ pile, /** @type {string} */ text) => {
@@ -93,7 +98,7 @@ function placeSlots(t, g, v) {
   const sSlot = g.slots.find((x) => x.pile === "s");
   if (sSlot) {
     const r = v.redeals_left;
-    t.stockTag.hidden = !(v.layout && v.layout.recycles);
+    t.stockTag.hidden = !setup.layout.recycles;
     t.stockTag.textContent = r === null || r === undefined ? `↻ ${t.tr("st.unlimited")}` : `↻ ${r}`;
     t.stockTag.title = t.tr("st.redeals");
     t.stockTag.style.left = `${sSlot.x + sSlot.w / 2}px`;
@@ -101,37 +106,81 @@ function placeSlots(t, g, v) {
   }
 }
 
-/** @param {Table} t @param {View} v @param {string} pile @param {number} n */
-function slotAria(t, v, pile, n) {
+/** @param {Table} t @param {Setup} setup @param {string} pile @param {number} n */
+function slotAria(t, setup, pile, n) {
   const name = pileName(t.lang, pile);
   if (n) return `${name}, ${n}`;
-  const acc = (v.accepts || {})[pile];
+  const acc = (setup.accepts || {})[pile];
   const empty = t.tr("slot.empty", { pile: name });
   if (!acc) return empty;
   const what = acc === "any" ? t.tr("accept.any") : acc === "waste" ? t.tr("accept.waste") : t.tr(`rank.${acc}`);
   return `${empty}, ${t.tr("slot.accepts", { what })}`;
 }
 
-/** @param {Table} t @param {Geometry} g @param {View} v */
+/**
+ * The key of a card's element: a face-up card's code (its element follows it from pile
+ * to pile, so it slides); a face-down card, which has no name, its place.
+ * @param {CardBox} c
+ */
+export function cardKey(c) {
+  const card = parseCard(c.code);
+  return card && card.faceUp ? card.code : `${c.pile}:${c.index}`;
+}
+
+/**
+ * Places every card. A face-up card that has no element yet (turned over, or dealt from
+ * the stock) takes the nearest back that left its place in this view, so it turns over
+ * where it lay, or slides from the stock to the waste; the other new cards get new ones.
+ * @param {Table} t @param {Geometry} g @param {View} v
+ */
 function placeCards(t, g, v) {
-  const seen = new Set();
+  const keys = g.cards.map(cardKey);
+  const wanted = new Set(keys);
+  /** @type {HTMLElement[]} backs whose card is no longer where it was */
+  const backs = [];
+  for (const [key, e] of t.cardEls) {
+    if (!wanted.has(key)) {
+      t.cardEls.delete(key);
+      if (e.classList.contains("sw-down")) backs.push(e);
+      else e.remove();
+    }
+  }
   const before = t.badges.s;
   g.cards.forEach((c, z) => {
-    const key = c.code.toUpperCase();
-    seen.add(key);
+    const key = keys[z];
     let e = t.cardEls.get(key);
-    if (!e) {
-      e = h("div", "sw-card", { role: "button", tabindex: "-1" });
-      t.cardEls.set(key, e);
-      t.table.insertBefore(e, before);
-    }
     const card = parseCard(c.code);
     const up = !!card && card.faceUp;
-    if (e.dataset.card !== c.code) {
-      e.dataset.card = c.code;
-      e.classList.toggle("sw-down", !up);
-      e.innerHTML = up ? cardSVG(c.code) : "";
+    if (!e) {
+      let best = -1;
+      let dist = Infinity;
+      if (up) {
+        backs.forEach((f, i) => {
+          const d = Math.hypot(parseFloat(f.style.left) - c.x, parseFloat(f.style.top) - c.y);
+          if (d < dist) {
+            dist = d;
+            best = i;
+          }
+        });
+      }
+      e = best >= 0 ? backs.splice(best, 1)[0] : h("div", "sw-card", { role: "button", tabindex: "-1" });
+      if (best < 0) t.table.insertBefore(e, before);
+      t.cardEls.set(key, e);
     }
+    const wasDown = e.classList.contains("sw-down");
+    if (up) {
+      if (e.dataset.card !== c.code) {
+        e.dataset.card = c.code;
+        e.innerHTML = cardSVG(c.code);
+      }
+      e.classList.remove("sw-down");
+    } else {
+      e.removeAttribute("data-card");
+      if (!wasDown) e.innerHTML = "";
+      e.classList.add("sw-down");
+    }
+    // a card that lay face down a moment ago shows it turning over
+    e.classList.toggle("sw-turn", up && wasDown);
     e.dataset.pile = c.pile;
     e.dataset.index = String(c.index);
     e.style.left = `${c.x}px`;
@@ -146,19 +195,14 @@ function placeCards(t, g, v) {
       ? t.tr("card.on", { card: cardName(t.lang, card.rank, card.suit), pile: pileLabel })
       : t.tr("card.on", { card: t.tr("card.down"), pile: pileLabel }));
   });
-  for (const [key, e] of t.cardEls) {
-    if (!seen.has(key)) {
-      e.remove();
-      t.cardEls.delete(key);
-    }
-  }
+  for (const e of backs) e.remove();
 }
 
 /** The element that shows a pile's card at `index`, or the pile's slot. @param {Table} t @param {string} pile @param {number} index */
 export function elementAt(t, pile, index) {
   if (index >= 0 && t.geom) {
     const c = t.geom.cards.find((x) => x.pile === pile && x.index === index);
-    if (c) return t.cardEls.get(c.code.toUpperCase()) || null;
+    if (c) return t.cardEls.get(cardKey(c)) || null;
   }
   return t.slotEls.get(pile) || null;
 }

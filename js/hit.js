@@ -5,6 +5,8 @@
  * target from the dragged card's centre first, then its corners; so do we.
  */
 
+import { faceUp } from "./cards.js";
+
 /** @typedef {import("./layout.js").Geometry} Geometry */
 
 /**
@@ -109,7 +111,7 @@ export function moveFocus(g, at, dir, cardsOf) {
   const fanned = at.pile[0] === "t";
   if (fanned && codes.length) {
     const i = at.index < 0 ? codes.length - 1 : at.index;
-    if (dir === "up" && i > 0 && codes[i - 1] === codes[i - 1].toUpperCase()) return { pile: at.pile, index: i - 1 };
+    if (dir === "up" && i > 0 && faceUp(codes[i - 1])) return { pile: at.pile, index: i - 1 };
     if (dir === "down" && i < codes.length - 1) return { pile: at.pile, index: i + 1 };
   }
   const other = rows[(r + (dir === "up" ? rows.length - 1 : 1)) % rows.length];
@@ -129,7 +131,7 @@ export function moveFocus(g, at, dir, cardsOf) {
   // Entering a column from above lands on its first face-up card, the natural grab point.
   if (dir === "down" && best[0] === "t") {
     const cs = cardsOf(best);
-    const first = cs.findIndex((x) => x === x.toUpperCase());
+    const first = cs.findIndex(faceUp);
     if (first >= 0) return { pile: best, index: first };
   }
   return target;

@@ -1,4 +1,6 @@
 // @ts-check
+import { faceUp } from "./cards.js";
+
 /**
  * Table geometry: where every slot and card goes, in pixels, for a given cell width.
  * The slot positions come in the view's `layout` (Aisleriot's own, from Python);
@@ -64,7 +66,7 @@ export const MAX_TABLE_H = 640;
  */
 export function fanOffsets(codes, cardH, maxFan) {
   /** @type {number[]} */
-  const steps = codes.map((c, i) => (i === 0 ? 0 : (isFaceDown(codes[i - 1]) ? FAN_DOWN : FAN_UP) * cardH));
+  const steps = codes.map((c, i) => (i === 0 ? 0 : (faceUp(codes[i - 1]) ? FAN_UP : FAN_DOWN) * cardH));
   const total = steps.reduce((a, b) => a + b, 0);
   const limit = maxFan * cardH;
   const k = total > limit ? limit / total : 1;
@@ -76,11 +78,6 @@ export function fanOffsets(codes, cardH, maxFan) {
     out.push(Math.round(y));
   }
   return out;
-}
-
-/** @param {string} code */
-function isFaceDown(code) {
-  return code !== code.toUpperCase();
 }
 
 /**

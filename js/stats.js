@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The statistics panel: Aisleriot's figures for the game and options on the table
- * (played, won, streak, best time, best score), as Python keeps them (view.stats).
+ * (played, won, streak, best time, best score), as Python keeps them (the `stats` trait,
+ * sent when the figures change).
  */
 import { h, clock } from "./dom.js";
 
@@ -31,11 +32,10 @@ export function statsLines(s) {
 /** @param {Table} t */
 export function renderStats(t) {
   const el = t.statsEl;
-  const s = t.view.stats;
+  const s = t.stats;
   if (el.hidden || !s) return;
-  const entry = t.catalog().find((g) => g.name === t.view.game);
   const title = h("h3");
-  title.textContent = t.tr("stats.title", { game: entry ? (t.lang === "el" ? entry.title_el : entry.title) : "" });
+  title.textContent = t.tr("stats.title", { game: t.title() });
   const list = h("dl");
   for (const [key, value] of statsLines(s)) {
     const dt = h("dt");

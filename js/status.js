@@ -44,7 +44,8 @@ export function renderStatus(t) {
   set("stock", t.tr("st.stock"), v.stock_left);
   set("reserve", t.tr("st.reserve"), v.reserve_left, v.reserve_left !== null && v.reserve_left !== undefined);
   set("base", t.tr("st.base"), v.base_rank ? t.tr(`rank.${v.base_rank}`) : "", !!v.base_rank);
-  const recycles = !!(v.layout && v.layout.recycles);
+  const layout = t.setup.layout;
+  const recycles = !!(layout && layout.recycles);
   set("redeals", t.tr("st.redeals"), v.redeals_left === null ? t.tr("st.unlimited") : v.redeals_left, recycles);
   const note = t.offline ? { text: t.tr("ui.offline"), level: "error" } : statusNotice(v, t.sel, t.selSeq, t.lang, t.tr.bind(t));
   t.notice.textContent = note.text;

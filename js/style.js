@@ -48,6 +48,9 @@ transition:left 90ms ease-out,top 90ms ease-out;outline:none;will-change:left,to
 .sw-down{background-color:#2553a4;border:3px solid #fffdf8;cursor:default;
 background-image:repeating-linear-gradient(45deg,rgba(255,255,255,.17) 0 2px,transparent 2px 7px),repeating-linear-gradient(-45deg,rgba(255,255,255,.17) 0 2px,transparent 2px 7px),radial-gradient(circle at 50% 50%,#3b6fc8,#1c3f80)}
 .sw-down::after{content:"";position:absolute;inset:3px;border:1.5px solid rgba(255,255,255,.45);border-radius:5%/4%}
+.sw-turn{animation:sw-turn .2s ease-out}@keyframes sw-turn{from{transform:scaleX(.05)}}
+@media (prefers-reduced-motion:reduce){.sw-turn{animation:none}}
+.sw-groups{display:inline-flex;flex-wrap:wrap;gap:4px 5px}
 .sw-drag{transition:none;z-index:1000!important;box-shadow:0 8px 22px rgba(0,0,0,.45);cursor:grabbing}
 .sw-snap{transition:transform 140ms ease-out}
 .sw-sel{box-shadow:0 0 0 3px var(--sw-sel),0 3px 10px rgba(0,0,0,.35)}

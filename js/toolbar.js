@@ -8,7 +8,47 @@
 import { h } from "./dom.js";
 
 /** @typedef {import("./widget.js").Table} Table */
-/** @typedef {{name: string, title: string, title_el: string, options: Record<string, any[]>}} CatalogEntry */
+/** @typedef {{label: Record<string, string>, options: Record<string, any>}} Choice */
+/** @typedef {{label: Record<string, string>, choices: Choice[]}} OptionGroup */
+/** @typedef {{name: string, title: string, title_el: string, groups: OptionGroup[]}} CatalogEntry */
+/** The choice a group is on (its index), or options that are none of its choices. @typedef {number | Choice} Chosen */
+
+/** @param {Record<string, string>} label @param {string} lang */
+const say = (label, lang) => label[lang] || label.en || "";
+
+/**
+ * A group's selector: its entries ([value, label]) and the value on. Options that are
+ * none of the group's choices (set from Python) get an entry of their own, worded by
+ * Python; they are shown, never dropped.
+ * @param {OptionGroup} group @param {Chosen | undefined} chosen @param {string} lang
+ * @returns {{entries: [string, string][], value: string}}
+ */
+export function groupEntries(group, chosen, lang) {
+  /** @type {[string, string][]} */
+  const entries = group.choices.map((c, i) => [String(i), say(c.label, lang)]);
+  if (chosen !== null && typeof chosen === "object") {
+    entries.push(["x", say(chosen.label, lang)]);
+    return { entries, value: "x" };
+  }
+  return { entries, value: String(chosen ?? 0) };
+}
+
+/**
+ * The options the selectors ask for: each group's choice (or the entry of its own),
+ * merged in order.
+ * @param {OptionGroup[]} groups @param {string[]} values @param {Chosen[] | undefined} chosen
+ * @returns {Record<string, any>}
+ */
+export function optionsFor(groups, values, chosen) {
+  /** @type {Record<string, any>} */
+  const out = {};
+  groups.forEach((g, i) => {
+    const c = chosen && chosen[i];
+    const pick = values[i] === "x" && c !== null && typeof c === "object" ? c : g.choices[Number(values[i])];
+    if (pick) Object.assign(out, pick.options);
+  });
+  return out;
+}
 
 export const MAX_SEED = 4294967295;
 
@@ -77,12 +117,10 @@ export class Toolbar {
     this.more = h("div", "sw-more", { hidden: "" });
     this.more.id = `sw-more-${Math.random().toString(36).slice(2)}`;
     this.btn.more.setAttribute("aria-controls", this.more.id);
-    this.drawSel = h("select", "sw-opt-draw");
-    this.redealSel = h("select", "sw-opt-redeals");
-    this.drawLabel = h("label");
-    this.redealLabel = h("label");
-    this.drawLabel.append(this.drawSel);
-    this.redealLabel.append(this.redealSel);
+    // one selector per option group of the game (the catalog's), built by fillOptions
+    this.groupsEl = h("span", "sw-groups");
+    /** @type {HTMLSelectElement[]} */
+    this.groupSels = [];
     this.langSel = h("select", "sw-lang");
     this.langSel.append(new Option("EN", "en"), new Option("ΕΛ", "el"));
     // Solver switches: Python owns them (view.settings); a change is a request.
@@ -104,7 +142,7 @@ export class Toolbar {
     this.play.append(this.btn.undo, this.btn.redo, this.btn.hint, this.btn.solve, this.btn.review);
     bar.append(this.gameSel, this.seedIn, this.btn.new, h("span", "sw-sep"),
       this.play, this.nav, h("span", "sw-grow"), this.btn.more);
-    this.more.append(this.drawLabel, this.redealLabel, this.btn.restart, this.btn.autoplay, opts,
+    this.more.append(this.groupsEl, this.btn.restart, this.btn.autoplay, opts,
       h("span", "sw-grow"), this.btn.stats, this.btn.rules, this.langSel);
     bar.append(this.more);
 
@@ -127,10 +165,9 @@ export class Toolbar {
     table.on(this.seedIn, "keydown", (e) => {
       if (e.key === "Enter") this.sendNew();
     });
-    const select = () => table.send("select", { game: this.gameSel.value, options: this.chosenOptions() });
-    table.on(this.gameSel, "change", select);
-    table.on(this.drawSel, "change", select);
-    table.on(this.redealSel, "change", select);
+    // another game opens with its own default options
+    table.on(this.gameSel, "change", () => table.send("select", { game: this.gameSel.value, options: {} }));
+    table.on(this.groupsEl, "change", () => this.sendOptions());
     table.on(this.langSel, "change", () => table.send("lang", { lang: this.langSel.value }));
   }
 
@@ -167,15 +204,39 @@ export class Toolbar {
     this.btn.more.setAttribute("aria-expanded", String(open));
   }
 
-  /** Options as the selectors show them. @returns {Record<string, any>} */
-  chosenOptions() {
-    const entry = this.t.catalog().find((g) => g.name === this.gameSel.value);
-    /** @type {Record<string, any>} */
-    const out = {};
-    if (!entry) return out;
-    if (entry.options.draw) out.draw = Number(this.drawSel.value) || 1;
-    if (entry.options.redeals) out.redeals = this.redealSel.value === "none" ? null : Number(this.redealSel.value);
-    return out;
+  /** The catalog's entry of the game on the table. @returns {CatalogEntry | undefined} */
+  entry() {
+    const t = this.t;
+    const game = t.setup.game || t.view.game;
+    return t.catalog().find((g) => g.name === game);
+  }
+
+  /** Asks for the options the selectors show, on the game on the table. */
+  sendOptions() {
+    const t = this.t;
+    const entry = this.entry();
+    if (!entry) return;
+    const values = this.groupSels.map((s) => s.value);
+    t.send("select", { game: entry.name, options: optionsFor(entry.groups, values, t.setup.chosen) });
+  }
+
+  /** One selector per option group of the game on the table, showing its options. */
+  fillOptions() {
+    const t = this.t;
+    const groups = (this.entry() || { groups: [] }).groups;
+    const chosen = t.setup.chosen || [];
+    this.groupSels = groups.map((g, i) => {
+      const sel = h("select", "sw-opt-group", { "data-group": String(i) });
+      const { entries, value } = groupEntries(g, chosen[i], t.lang);
+      sel.append(...entries.map(([v, label]) => new Option(label, v)));
+      sel.value = value;
+      const label = say(g.label, t.lang);
+      sel.setAttribute("aria-label", label);
+      sel.title = label;
+      return sel;
+    });
+    this.groupsEl.replaceChildren(...this.groupSels);
+    this.groupsEl.hidden = !groups.length;
   }
 
   fillGames() {
@@ -187,7 +248,6 @@ export class Toolbar {
 
   relabel() {
     const t = this.t;
-    const v = t.view;
     this.langSel.value = t.lang;
     const labels = { new: "ui.new", restart: "ui.restart", undo: "ui.undo", redo: "ui.redo", hint: "ui.hint", autoplay: "ui.autoplay", rules: "ui.rules", more: "ui.more", stats: "ui.stats", "review-exit": "ui.review.exit" };
     for (const [k, key] of Object.entries(labels)) this.btn[k].textContent = t.tr(key);
@@ -213,14 +273,8 @@ export class Toolbar {
     this.seedIn.title = t.tr("ui.seed.edit");
     this.seedIn.placeholder = t.tr("ui.seed");
     this.langSel.setAttribute("aria-label", t.tr("ui.lang"));
-    this.drawSel.setAttribute("aria-label", t.tr("ui.draw"));
-    this.redealSel.setAttribute("aria-label", t.tr("ui.redeals"));
-    this.drawSel.replaceChildren(new Option(t.tr("ui.draw1"), "1"), new Option(t.tr("ui.draw3"), "3"));
-    const r = v.options && v.options.redeals;
-    const redeals = [new Option(t.tr("ui.redeals2"), "2"), new Option(t.tr("ui.unlimited"), "none")];
-    if (typeof r === "number" && r !== 2) redeals.push(new Option(`${r}`, String(r)));
-    this.redealSel.replaceChildren(...redeals);
     this.fillGames();
+    this.fillOptions();
   }
 
   /** Shows the view's game, options, seed and what the buttons can do now. */
@@ -228,17 +282,6 @@ export class Toolbar {
     const t = this.t;
     const v = t.view;
     if (this.gameSel.value !== v.game) this.gameSel.value = v.game;
-    const opts = v.options || {};
-    // Only the options the catalog offers for this game get a selector.
-    const offered = (t.catalog().find((g) => g.name === v.game) || { options: {} }).options;
-    this.drawLabel.hidden = !("draw" in offered);
-    this.redealLabel.hidden = !("redeals" in offered);
-    if ("draw" in opts) this.drawSel.value = String(opts.draw);
-    if ("redeals" in opts) {
-      const val = opts.redeals === null ? "none" : String(opts.redeals);
-      if (![...this.redealSel.options].some((o) => o.value === val)) this.redealSel.append(new Option(val, val));
-      this.redealSel.value = val;
-    }
     const seed = v.seed ?? null;
     // Another deal on the table: the box shows its number again and counts as untouched
     // (a refused deal number stays in the box, as typed, to be corrected).

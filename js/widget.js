@@ -4,7 +4,9 @@
  * `view` trait and turns clicks, drags and keys into intents sent with model.send.
  * It never decides whether a move is legal; it only reads `view.legal` to light up
  * targets. Nothing here knows a game by name: what differs between games (where the
- * piles lie, whether the stock recycles) comes in the view.
+ * piles lie, whether the stock recycles, the options a game offers) comes from Python,
+ * in the `setup` trait (sent when the game, its options or the deal change) and the
+ * `catalog`. The styles come as the widget's `_css` (static/widget.css), not in here.
  *
  * The jobs live in modules of their own: toolbar.js (the controls), drawing.js (the
  * felt), status.js (status line and overlay), pointer.js (mouse, touch, pen), keys.js
@@ -14,7 +16,6 @@ import { pileCards } from "./layout.js";
 import { moveFocus } from "./hit.js";
 import { t as translate } from "./i18n.js";
 import { renderMarkdown } from "./markdown.js";
-import { CSS } from "./style.js";
 import { h } from "./dom.js";
 import { keyCommand } from "./keys.js";
 import { Toolbar, reviewIntent } from "./toolbar.js";
@@ -28,37 +29,30 @@ import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
 /** @typedef {import("./layout.js").TableSpec} TableSpec */
 /** @typedef {import("./toolbar.js").CatalogEntry} CatalogEntry */
 /**
+ * What changes with a move (solitaire_widget/view.py build). Face-down cards are "??".
  * @typedef {{
- *   game: string, seed: number, options: Record<string, any>, piles: any,
+ *   game: string, seed: number, piles: any,
  *   score: number, status: string, moves: number, stock_left: number,
  *   reserve_left: number|null, redeals_left: number|null, base_rank: string|null,
  *   draw_count: number, legal: string[], dbl: Record<string,string>, hint: string|null,
  *   notice: {text: string, level: string}|null, can_undo: boolean, can_redo: boolean,
  *   timer: {running: boolean, elapsed: number}, version: number, seq: number,
- *   accepts: Record<string,string>, layout: TableSpec,
  *   solver?: {busy: string|null, step: number, steps: number},
  *   settings?: {exact_hint: boolean, warn_unwinnable: boolean},
  *   live?: import("./verdict.js").Live,
  *   warning?: {text: string, level: string}|null,
- *   review?: {at: number, of: number}|null,
- *   stats?: import("./stats.js").StatsRow
+ *   review?: {at: number, of: number}|null
  * }} View
+ */
+/**
+ * What changes only with the game, its options or the deal (view.py setup): `chosen`
+ * says, per option group of the catalog, which choice is on (an index) or what else is.
+ * @typedef {{game?: string, options?: Record<string, any>, layout: TableSpec,
+ *   accepts?: Record<string, string>, chosen?: import("./toolbar.js").Chosen[]}} Setup
  */
 
 /** Below this cell width (px) the toolbar tightens into two rows (see Toolbar.setNarrow). */
 const NARROW = 480;
-
-/**
- * One stylesheet per document, however many views are on the page.
- * @param {Document} doc
- */
-function installStyle(doc) {
-  if (doc.querySelector("style[data-sw-style]")) return;
-  const s = doc.createElement("style");
-  s.setAttribute("data-sw-style", "");
-  s.textContent = CSS;
-  doc.head.appendChild(s);
-}
 
 export class Table {
   /** @param {any} model @param {HTMLElement} el */
@@ -95,7 +89,6 @@ export class Table {
     this.sentAt = 0;
     this.receivedAt = 0;
     this.renderedAt = 0;
-    installStyle(el.ownerDocument);
 
     const root = h("div", "sw-root", { "data-lm-suppress-shortcuts": "true" });
     this.root = root;
@@ -152,6 +145,12 @@ export class Table {
     this.listen(model, "change:lang", () => this.relabel());
     this.listen(model, "change:rules", () => this.renderRules());
     this.listen(model, "change:catalog", () => this.toolbar.fillGames());
+    this.listen(model, "change:setup", () => {
+      this.layoutKey = "";
+      this.toolbar.fillOptions();
+      this.update();
+    });
+    this.listen(model, "change:stats", () => renderStats(this));
     // The cards follow the cell's width: JupyterLab's panes, a phone, a wide screen.
     const ro = new ResizeObserver(() => this.resize());
     ro.observe(this.root);
@@ -188,6 +187,23 @@ export class Table {
   /** @returns {View} */
   get view() {
     return this.model.get("view") || {};
+  }
+
+  /** @returns {Setup} */
+  get setup() {
+    return this.model.get("setup") || { layout: null };
+  }
+
+  /** @returns {import("./stats.js").StatsRow | undefined} */
+  get stats() {
+    return this.model.get("stats") || undefined;
+  }
+
+  /** The game's title in the page's language. */
+  title() {
+    const v = this.view;
+    const entry = this.catalog().find((g) => g.name === v.game);
+    return entry ? (this.lang === "el" ? entry.title_el : entry.title) : v.game || "";
   }
 
   /** The view the felt shows (the same one: a reviewed position comes from Python). */
@@ -337,9 +353,7 @@ export class Table {
     }
     this.timerBase = { elapsed: v.timer ? v.timer.elapsed : 0, at: performance.now(), running: !!(v.timer && v.timer.running) };
     this.toolbar.update();
-    const entry = this.catalog().find((g) => g.name === v.game);
-    const title = entry ? (this.lang === "el" ? entry.title_el : entry.title) : v.game;
-    this.table.setAttribute("aria-label", this.tr("ui.table", { game: title }));
+    this.table.setAttribute("aria-label", this.tr("ui.table", { game: this.title() }));
     draw(this);
     renderStatus(this);
     this.verdict.render();

@@ -3,8 +3,9 @@
 Like KPatience's solver line in its status bar, the table shows after each change one
 of ``"winnable"``, ``"lost"`` (no longer winnable), ``"unknown"`` (not yet known) or
 ``"checking"`` while the first search for the new position runs (``"off"`` when the
-switch is off). No Jupyter here: a ``LiveHost`` (the widget, or a test's stand-in) says
-where work runs and how to send the answer, so ``ManualScheduler`` steps it by hand.
+switch is off). No Jupyter here: a ``LiveHost`` (the play session of a widget, or a
+test's stand-in) shows the game and its settings (where work runs, the budgets) and
+hears back through one call, ``report_live``; ``ManualScheduler`` steps it by hand.
 
 How it stays out of the way of the table:
 
@@ -26,12 +27,16 @@ How it stays out of the way of the table:
   every position reached from it, the one on the table included; so a deal lost from
   the start, too hard for one position's first slices, is answered a few moves on and
   at once from then on, instead of staying "not yet known" move after move.
-- What is proved is remembered per deal, by history: a winning line holds while the
-  play follows it (and again after undoing back onto it), a proved loss holds for
-  every position reached from it. When the player leaves a known line, the old line
-  is first tried with the played move taken out (moves that commute: the card the
-  player moved was going there later anyway) and as it stands; a candidate counts only
-  if it replays to a win from the new position, so no search is needed for it.
+- What is proved is remembered per deal, by history, in the ``Proofs`` shared with
+  the solve session (solitaire_widget.proofs): a winning line holds while the play
+  follows it (and again after undoing back onto it), a proved loss holds for every
+  position reached from it, and what Solve, the exact hint or the unwinnable check
+  found counts too. When the player leaves a known line, the old line is first tried
+  with the played move taken out (moves that commute: the card the player moved was
+  going there later anyway) and as it stands; a candidate counts only if it replays to
+  a win from the new position, so no search is needed for it.
+- The unwinnable warning is not this module's: a loss proved here is in the shared
+  record, and the warning reads it from there.
 """
 
 from __future__ import annotations
@@ -46,10 +51,8 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from .game import Game
-from .games.base import Table
-from .moves import Move
-from .scheduling import Scheduler
-from .solve_session import SolveSession, detached
+from .proofs import Proofs, detached, repaired, replays_to_win
+from .scheduling import Scheduler, close_at_exit
 from .solver import Solver
 
 _log = logging.getLogger(__name__)
@@ -59,8 +62,6 @@ ANSWERS = ("winnable", "lost", "unknown", "checking", "off")
 # The transposition table of one live search may take at most this many MB (the core's
 # default, 768 MB, is meant for Solve; a table that searches after every move keeps less).
 MEMORY_MB = 128.0
-# How many proved lines and losses one deal remembers (each a list of actions).
-_MEMORY = 256
 
 # Searching on past the first answer is for the table the player is looking at: one
 # table in the whole process at a time (the last one that started to), so a notebook
@@ -98,53 +99,28 @@ def _give_way() -> None:
 _NICE = 10
 
 
-class LiveHost(Protocol):
-    """What a LiveSolver needs from the widget that owns it."""
+class LiveSettings(Protocol):
+    """The knobs a LiveSolver reads when it needs them (the widget's, in a notebook)."""
 
     scheduler: Scheduler
     live_solver: bool
-    warn_unwinnable: bool
     live_budget: float  # the first search after a move, in seconds
     live_slice: float  # each later slice while "not yet known"
     live_pause: float  # between slices
     live_limit: float  # seconds of search per position, in all
 
+
+class LiveHost(Protocol):
+    """What a LiveSolver needs from the table that owns it."""
+
+    @property
+    def settings(self) -> LiveSettings: ...
+
     @property
     def game(self) -> Game: ...
 
-    @property
-    def table_version(self) -> int: ...
-
-    def publish_live(self) -> None:
-        """Sends the live answer (and the warning it may raise) to the page."""
-
-    def alive(self) -> bool: ...
-
-
-def replays_to_win(table: Table, line: list[str]) -> bool:
-    """Whether ``line`` is legal move by move from ``table`` (on a copy) and wins."""
-    t = table.copy()
-    for action in line:
-        try:
-            move = Move.parse(action)
-        except ValueError:
-            return False
-        if t.reason(move) is not None:
-            return False
-        t.apply(move)
-    return t.is_won()
-
-
-def repaired(line: list[str], played: str) -> list[list[str]]:
-    """Candidate winning lines after ``played`` was played where ``line`` was the way
-    to win: the line with the first ``played`` taken out, then the line as it stands.
-    Only candidates; each must replay to a win before it is believed."""
-    out = []
-    if played in line:
-        i = line.index(played)
-        out.append(line[:i] + line[i + 1 :])
-    out.append(list(line))
-    return out
+    def report_live(self) -> None:
+        """The live answer changed: it (and the warning it may raise) goes to the page."""
 
 
 class _Search:
@@ -174,11 +150,12 @@ class LiveSolver:
     """The live winnability answer for one host; see the module's docstring."""
 
     def __init__(
-        self, host: LiveHost, session: SolveSession, lock: threading.RLock | None = None
+        self, host: LiveHost, proofs: Proofs | None = None, lock: threading.RLock | None = None
     ) -> None:
         self.host = host
-        self.session = session
+        self.proofs = proofs if proofs is not None else Proofs()
         self.lock = lock or threading.RLock()
+        self.closed = False
         self.answer = "off"
         self.seconds = 0.0  # search spent on the position shown
         self.searching = False  # a search for it is under way or will go on
@@ -188,78 +165,39 @@ class LiveSolver:
         # the oldest undecided position on the way to the table, searched on beside it
         self._carried: _Search | None = None
         self._cancel: Callable[[], None] | None = None
-        self._deal: Any = None
-        self._lines: list[tuple[tuple[str, ...], list[str]]] = []
-        self._lost: list[tuple[str, ...]] = []
         self._timing: dict[str, float] = {}  # for benchmarks: when the answer came
+        # let go of its searches when the interpreter ends, if the table is still open
+        close_at_exit(self)
+
+    @property
+    def settings(self) -> LiveSettings:
+        return self.host.settings
 
     # ------------------------------------------------------------------ read by the view
 
     def view(self) -> dict[str, Any]:
         return {
-            "on": bool(self.host.live_solver),
+            "on": bool(self.settings.live_solver),
             "answer": self.answer,
             "seconds": round(self.seconds, 2),
             "searching": self.searching,
         }
 
-    # ------------------------------------------------------------------ what is known
-
-    def _same_deal(self) -> None:
-        """Forgets what was proved when the table shows another deal (a history means
-        a position only within one deal)."""
-        g = self.host.game
-        if g.moves == 0 and not g.can_redo:
-            deal = (g.name, tuple(sorted(g.options.items())), repr(g.snapshot()))
-            if deal != self._deal:
-                self._deal = deal
-                self._lines.clear()
-                self._lost.clear()
-
-    def known(self, history: list[str]) -> tuple[str, list[str]] | None:
-        """("won", the rest of a winning line) or ("lost", []) when what was proved
-        already says, else None. The session's findings (Solve, exact hints) count too."""
-        h = tuple(history)
-        for at in self._lost:
-            if h[: len(at)] == at:
-                return "lost", []
-        for at, line in self._lines:
-            k = len(h) - len(at)
-            if 0 <= k < len(line) and h[: len(at)] == at and list(h[len(at) :]) == line[:k]:
-                return "won", line[k:]
-        if history != self.host.game.history:
-            return None  # the session answers for the position on the table only
-        if self.session.known_lost():
-            return "lost", []
-        rest = self.session.known_line()
-        if rest:
-            return "won", rest
-        return None
+    @property
+    def holds_search(self) -> bool:
+        """True while a search (the position's own or a carried one) is kept."""
+        return self._solver is not None or self._carried is not None
 
     def _parent_line(self, history: list[str]) -> list[str] | None:
         """A winning line from the position before the last move, if one is known."""
         if not history:
             return None
-        found = self.known(history[:-1])
-        return found[1] if found and found[0] == "won" else None
-
-    def _learn(self, history: list[str], result: str, line: list[str]) -> None:
-        if result == "won" and line:
-            self._lines.insert(0, (tuple(history), list(line)))
-            del self._lines[_MEMORY:]
-        elif result == "lost":
-            self._lost.insert(0, tuple(history))
-            del self._lost[_MEMORY:]
-        else:
-            return
-        # Solve and the exact hint use it too (the session keeps the latest of each).
-        self.session._learn(history, _Result(result, line, self.engine or "python"))
+        return self.proofs.line(history[:-1])
 
     # ------------------------------------------------------------------ the table changed
 
     def reset(self) -> None:
-        """Another game is shown (a new Game object): a deal check and a fresh answer."""
-        self._same_deal()
+        """Another game is shown (a new Game object): a fresh answer."""
         self.moved()
 
     def moved(self) -> None:
@@ -272,68 +210,67 @@ class LiveSolver:
             self._carried is None
             and old is not None
             and self.answer == "unknown"
-            and old.seconds < self.host.live_limit
+            and old.seconds < self.settings.live_limit
         ):
             self._carried = old
         self.seconds = 0.0
         self.searching = False
         self.engine = None
         self._timing = {"moved": time.perf_counter()}
-        self._same_deal()
         g = self.host.game
         carried = self._carried
         if carried is not None:
             h = tuple(g.history)
             if len(h) <= len(carried.history) or h[: len(carried.history)] != carried.history:
                 self._carried = None  # not on the way to the table (undone, a new deal)
-        if not self.host.live_solver:
+        if not self.settings.live_solver or self.closed:
             self.answer = "off"
+            self._carried = None
             return
         if g.status == "won":
             self.answer = "winnable"
         elif g.status == "lost":
             self.answer = "lost"
+            # no move left: lost, for the shared record too (the warning reads it there)
+            self.proofs.learn(g.history, "lost")
         else:
-            found = self.known(g.history)
+            found = self.proofs.known(g.history)
             self.answer = (
-                "checking" if found is None else ("winnable" if found[0] == "won" else "lost")
+                "checking" if found is None else ("winnable" if found.result == "won" else "lost")
             )
         if self.answer != "checking":
             self._timing["answered"] = self._timing["moved"]
-        self._warn()
 
     def setting_changed(self, name: str) -> None:
-        """A switch was flipped: the answer is worked out again, or the warning raised
-        from what the live answer already knows."""
+        """A switch was flipped: the answer is worked out again."""
         if name == "live_solver":
             self.moved()
-        elif name == "warn_unwinnable":
-            self._warn()
 
     def check_soon(self) -> None:
         """After the view has been sent: start the search if the answer is not known."""
-        if self.answer != "checking" or self.searching:
+        if self.answer != "checking" or self.searching or self.closed:
             return
         self.searching = True
         self._start(self._job, first=True)
 
     def halt(self) -> None:
-        """The widget closes: nothing more is searched or sent."""
+        """Nothing more is searched for the table (it closes, or the switch is off):
+        the searches kept are let go."""
         self._job += 1
         self._stop_later()
         self._solver = None
         self._carried = None
         self.searching = False
 
+    def close(self) -> None:
+        """The table closes: nothing more is searched, kept or sent."""
+        self.closed = True
+        self.halt()
+
     def _stop_later(self) -> None:
         cancel, self._cancel = self._cancel, None
         if cancel is not None:
             cancel()
-
-    def _warn(self) -> None:
-        # The loud warning (warn_unwinnable) comes from the same answer: one search.
-        if self.answer == "lost" and self.host.warn_unwinnable:
-            self.session.warning = True
 
     # ------------------------------------------------------------------ the search
 
@@ -343,14 +280,14 @@ class LiveSolver:
         clone = detached(g)
         search = self._solver
         parent = self._parent_line(history) if first else None
-        budget = self.host.live_budget if first else self.host.live_slice
+        budget = self.settings.live_budget if first else self.settings.live_slice
         # the first slice is the new position's own (most answers come in it); later
         # ones give half to the oldest undecided position on the way here
         carried = None if first else self._carried
-        limit = self.host.live_limit
-        deal = self._deal
+        limit = self.settings.live_limit
+        epoch = self.proofs.epoch
         # what the carried search decides, learned in ``done`` (on the kernel's side)
-        learned: list[tuple[list[str], str, list[str]]] = []
+        learned: list[tuple[list[str], str, list[str], str]] = []
 
         def work() -> tuple[_Search | None, str, list[str], str | None]:
             if job != self._job:
@@ -366,7 +303,9 @@ class LiveSolver:
                 if r is not None:
                     own = budget / 2
                     if r.result != "unknown":
-                        learned.append((list(carried.history), r.result, list(r.solution)))
+                        learned.append(
+                            (list(carried.history), r.result, list(r.solution), r.engine)
+                        )
                     if r.result == "lost":  # so is every position reached from it
                         return search, "lost", [], carried.solver.engine
             s = search or _Search(history, Solver(clone, memory_mb=MEMORY_MB))
@@ -377,10 +316,10 @@ class LiveSolver:
 
         def done(out: tuple[_Search | None, str, list[str], str | None], spent: float) -> None:
             s, result, line, engine = out
-            for at, what, solution in learned:
-                if self._deal != deal:
+            for at, what, solution, by in learned:
+                if self.proofs.epoch != epoch:
                     break  # another deal is on the table: its histories mean other things
-                self._learn(at, what, solution)
+                self.proofs.learn(at, what, solution, by or "python")
                 if self._carried is carried:
                     self._carried = None  # decided: nothing more to carry
             if carried is not None and carried.seconds >= limit and self._carried is carried:
@@ -401,19 +340,19 @@ class LiveSolver:
     ) -> None:
         self.seconds += spent
         self.engine = engine or self.engine
-        self._learn(history, result, line)
+        # a line repaired by replay was checked by the Python rules
+        self.proofs.learn(history, result, line, self.engine or "python")
         if result in ("won", "lost"):
             self.answer = "winnable" if result == "won" else "lost"
             self.searching = False
             self._solver = None
             self._timing.setdefault("answered", time.perf_counter())
-            self._warn()
-            self.host.publish_live()
+            self.host.report_live()
             return
         # Not yet known: say so, and search on in slices up to the limit.
         self.answer = "unknown"
         self._solver = solver
-        self.searching = self.seconds < self.host.live_limit
+        self.searching = self.seconds < self.settings.live_limit
         self._timing.setdefault("unknown", time.perf_counter())
         if self.searching:
             job = self._job
@@ -421,24 +360,25 @@ class LiveSolver:
             def again() -> None:
                 with self.lock:
                     self._cancel = None
-                    if job != self._job or not self.host.alive():
+                    if job != self._job or self.closed:
                         return
                     if not _owns(self):
                         # another table searches on now: this answer stays unknown
                         self.searching = False
                         self._solver = None
-                        self.host.publish_live()
+                        self.host.report_live()
                         return
                     try:
                         self._start(job, first=False)
                     except RuntimeError:  # the interpreter shuts down: no pool left
                         self.searching = False
+                        self._solver = None
 
             _claim(self)
-            self._cancel = self.host.scheduler.later(self.host.live_pause, again)
+            self._cancel = self.settings.scheduler.later(self.settings.live_pause, again)
         else:
             self._solver = None  # its table can be large: let it go
-        self.host.publish_live()
+        self.host.report_live()
 
     def _background(self, work: Callable[[], Any], done: Callable[[Any, float], None]) -> None:
         """Runs ``work`` through the scheduler; ``done`` runs under the lock. An error
@@ -454,7 +394,7 @@ class LiveSolver:
         def finish(outcome: tuple[bool, Any, float]) -> None:
             with self.lock:
                 ok, value, spent = outcome
-                if not self.host.alive():
+                if self.closed:
                     return
                 if not ok:
                     _log.error("solitaire_widget: the live solver failed", exc_info=value)
@@ -462,24 +402,22 @@ class LiveSolver:
                     self._solver = None
                     if self.answer == "checking":
                         self.answer = "unknown"
-                        self.host.publish_live()
+                        self.host.report_live()
                     return
                 try:
                     done(value, spent)
                 except Exception:
                     _log.exception("solitaire_widget: error in the live solver's answer")
 
-        self.host.scheduler.background(safe_work, finish)
+        self.settings.scheduler.background(safe_work, finish)
 
 
-class _Result:
-    """The fields of a SolveResult that SolveSession._learn reads (the engine of the
-    search that answered; a line repaired by replay was checked by the Python rules)."""
-
-    def __init__(self, result: str, solution: list[str], engine: str) -> None:
-        self.result = result
-        self.solution = solution
-        self.engine = engine
-
-
-__all__ = ["ANSWERS", "MEMORY_MB", "LiveHost", "LiveSolver", "repaired", "replays_to_win"]
+__all__ = [
+    "ANSWERS",
+    "MEMORY_MB",
+    "LiveHost",
+    "LiveSettings",
+    "LiveSolver",
+    "repaired",
+    "replays_to_win",
+]

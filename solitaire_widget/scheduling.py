@@ -1,16 +1,48 @@
 """Where the widget's slow work runs: the solver off the kernel's main thread, and the
-timed steps of a solution replayed on the table. Knows nothing of games or widgets."""
+timed steps of a solution replayed on the table; and what is let go when the interpreter
+ends. Knows nothing of games or widgets."""
 
 from __future__ import annotations
 
 import asyncio
+import atexit
+import gc
+import logging
 import sys
 import threading
+import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
-__all__ = ["KernelScheduler", "ManualScheduler", "Scheduler"]
+__all__ = ["KernelScheduler", "ManualScheduler", "Scheduler", "close_at_exit"]
+
+_log = logging.getLogger(__name__)
+
+# Objects whose close() lets go of the searches they keep (the compiled core's objects
+# among them), closed when the interpreter ends if they are still alive: a table left
+# open in a script would otherwise still hold its searches when the interpreter tears
+# the compiled module down, and nanobind reports them as leaked on stderr.
+_AT_EXIT: weakref.WeakSet[Any] = weakref.WeakSet()
+
+
+def close_at_exit(obj: Any) -> None:
+    """``obj.close()`` runs at interpreter exit unless ``obj`` is gone before."""
+    _AT_EXIT.add(obj)
+
+
+def _close_all() -> None:
+    # atexit runs after threading has joined the worker threads (a search running at
+    # the end has finished its slice), before the modules are torn down
+    for obj in list(_AT_EXIT):
+        try:
+            obj.close()
+        except Exception:  # shutting down: say it, but let the others go too
+            _log.exception("solitaire_widget: error while closing %r at exit", obj)
+    gc.collect()
+
+
+atexit.register(_close_all)
 
 
 class Scheduler(Protocol):

@@ -1,30 +1,37 @@
-"""What the widget's solver buttons do, without Jupyter: Solve and the replay of its
+"""What the table's solver buttons do, without Jupyter: Solve and the replay of its
 solution, the exact Hint, and the "warn me when this deal can no longer be won" check.
 
-A ``SolveSession`` follows one live :class:`~solitaire_widget.Game` and a ``SessionHost``
-(the widget, or a test's stand-in) that says where work runs (``scheduler``), how long it
-may take (the budgets), which switches are on, and how to tell the player
-(``publish``, ``notify``, ``show_hint``). Searches run on detached copies of the game
-through the scheduler, so ``ManualScheduler`` steps all of it by hand in tests.
+A ``SolveSession`` follows one live :class:`~solitaire_widget.Game` through a
+``SessionHost`` (the play session of a widget, or a test's stand-in): the host shows the
+game and its ``settings`` (where work runs, how long it may take, which switches are on),
+and hears back through one call, ``report``: the session's state changed (it is part of
+the view), with what to tell the player if anything (a ``Said``). What the searches prove
+goes into the ``Proofs`` the session shares with the live answer (solitaire_widget.proofs),
+and what is proved there is used before any search.
 
-Every piece of background work carries the job number it was started under; when the
-table changes the number moves on and a late answer is dropped instead of applied to a
-position it was not computed for.
+Searches run on detached copies of the game through the settings' scheduler, so
+``ManualScheduler`` steps all of it by hand in tests. Every piece of background work
+carries the job number it was started under; when the table changes the number moves on
+and a late answer is dropped instead of applied to a position it was not computed for.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .cards import card_name
 from .game import Game
-from .scheduling import Scheduler
+from .proofs import Proofs, detached
+from .scheduling import Scheduler, close_at_exit
 from .solver import Solver, SolveResult, search_threads
 
 _log = logging.getLogger(__name__)
+
+__all__ = ["Refused", "Said", "SessionHost", "SolveSession", "SolveSettings", "detached"]
 
 
 class Refused(Exception):
@@ -36,8 +43,21 @@ class Refused(Exception):
         self.args_ = args
 
 
-class SessionHost(Protocol):
-    """What a SolveSession needs from the widget that owns it."""
+@dataclass(frozen=True)
+class Said:
+    """What a session tells the player: the notice ``key`` (texts.NOTICES) with ``args``
+    at ``level``. A hint (``hint`` True) also lights up ``move`` on the table (None: no
+    move to show, the notice says why)."""
+
+    key: str
+    level: str = "info"
+    args: Mapping[str, Any] = field(default_factory=dict)
+    hint: bool = False
+    move: str | None = None
+
+
+class SolveSettings(Protocol):
+    """The knobs a SolveSession reads when it needs them (the widget's, in a notebook)."""
 
     scheduler: Scheduler
     solve_budget: float
@@ -45,8 +65,18 @@ class SessionHost(Protocol):
     check_budget: float
     replay_delay: float
     solve_node_limit: int
+    # seconds an undecided Solve's search is kept to go on from (memory: up to the
+    # core's table), before it is let go
+    solve_keep: float
     warn_unwinnable: bool
     lang: str
+
+
+class SessionHost(Protocol):
+    """What a SolveSession needs from the table that owns it."""
+
+    @property
+    def settings(self) -> SolveSettings: ...
 
     @property
     def game(self) -> Game: ...
@@ -56,33 +86,20 @@ class SessionHost(Protocol):
         """Grows with every change of the table."""
         ...
 
-    def publish(self) -> None:
-        """Sends the view again (the session's state is part of it)."""
-
-    def notify(self, key: str, level: str = "error", **args: Any) -> None:
-        """Shows the notice ``key`` (texts.NOTICES) with ``args`` and publishes."""
-
-    def show_hint(self, move: Any, key: str, **args: Any) -> None:
-        """Shows ``move`` as the hint, worded by notice ``key`` (with ``args``), and
-        publishes."""
-
-    def alive(self) -> bool:
-        """False once the widget is closed: late answers then have no one to tell."""
-
-
-def detached(game: Game) -> Game:
-    """A copy of the position with no listeners, for the solver to read in another
-    thread while the live game goes on."""
-    state = {**game.snapshot(), "redeals_used": game.redeals_used}
-    return Game.from_snapshot(state, game.name, base=game.base_rank, **game.options)
+    def report(self, said: Said | None = None) -> None:
+        """The session's state changed: the view goes out again, with ``said`` shown."""
 
 
 class SolveSession:
-    """Solve, its replay, the exact hint and the unwinnable warning for one host."""
+    """Solve, its replay, the exact hint and the unwinnable check for one host."""
 
-    def __init__(self, host: SessionHost, lock: threading.RLock | None = None) -> None:
+    def __init__(
+        self, host: SessionHost, proofs: Proofs | None = None, lock: threading.RLock | None = None
+    ) -> None:
         self.host = host
+        self.proofs = proofs if proofs is not None else Proofs()
         self.lock = lock or threading.RLock()
+        self.closed = False
         self.last_solve: Any = None  # the SolveResult of the last Solve
         self._job = 0  # Solve and its replay; bumped to cancel them
         self._solving = False
@@ -95,8 +112,16 @@ class SolveSession:
         self.hint_busy = False
         self._checking = False
         self._check_again = False
-        self.warning = False
-        self.forget()
+        # Solve's undecided search and the history it stood at (it can be large: let go
+        # when the table changes, on Stop, and ``solve_keep`` seconds after it stopped)
+        self._resume: tuple[list[str], Solver] | None = None
+        self._cancel_release: Callable[[], None] | None = None
+        # let go of its searches when the interpreter ends, if the table is still open
+        close_at_exit(self)
+
+    @property
+    def settings(self) -> SolveSettings:
+        return self.host.settings
 
     # ------------------------------------------------------------------ state read by the view
 
@@ -109,6 +134,17 @@ class SolveSession:
     def stepping(self) -> bool:
         """True while the replay itself plays a move (that change keeps the replay)."""
         return self._stepping
+
+    @property
+    def warning(self) -> bool:
+        """The unwinnable warning is up: the switch is on and the position on the table
+        is proved lost (by this session's check or by the live answer)."""
+        return bool(self.settings.warn_unwinnable) and self.proofs.lost(self.host.game.history)
+
+    @property
+    def keeps_search(self) -> bool:
+        """True while an undecided Solve's search is kept to go on from."""
+        return self._resume is not None
 
     def view(self) -> dict[str, Any]:
         return {
@@ -130,31 +166,35 @@ class SolveSession:
             return "thinking", {}
         return None
 
+    def known_line(self) -> list[str] | None:
+        """The rest of a winning line from the position on the table, if one is known."""
+        return self.proofs.line(self.host.game.history)
+
+    def known_lost(self) -> bool:
+        return self.proofs.lost(self.host.game.history)
+
     # ------------------------------------------------------------------ the table changed
 
     def reset(self) -> None:
-        """Another game is shown: everything known or running is dropped."""
+        """Another game is shown: everything running is dropped."""
         self.halt()
-        self.forget()
+        self.release()
         self.hint_busy = False
-        self.warning = False
 
     def game_changed(self) -> None:
         """Any change to the game, from the page or from Python code; the host
         publishes afterwards and then calls ``check_soon``."""
-        game = self.host.game
-        self._resume = None
+        self.release()
         if not self._stepping:
             # Anything but the replay's own step takes the table back from the solver.
             self.halt()
         self.hint_busy = False
-        if game.moves == 0 and not game.can_redo:
-            self.forget()  # restart or a new deal
-        self.warning = self.host.warn_unwinnable and self.known_lost()
 
-    def setting_changed(self, name: str, value: bool) -> None:
-        if name == "warn_unwinnable":
-            self.warning = bool(value) and self.known_lost()
+    def close(self) -> None:
+        """The table closes: nothing more is searched, kept or said."""
+        self.closed = True
+        self.halt()
+        self.release()
 
     # ------------------------------------------------------------------ Solve and its replay
 
@@ -165,13 +205,16 @@ class SolveSession:
         self.halt()
         if g.status == "won":
             raise Refused("already_won", level="info")
-        line = self.known_line()
-        if line:  # a line found earlier (an exact hint, the warning's check, the live
-            # answer) still holds: it is Solve's answer, with no search now (0 nodes)
-            self.last_solve = SolveResult("won", list(line), 0, 0.0, self._line_engine)
-            self._begin_replay(line)
+        known = self.proofs.known(g.history)
+        if known is not None and known.result == "won":
+            # a line found earlier (an exact hint, the warning's check, the live answer)
+            # still holds: it is Solve's answer, with no search now (0 nodes)
+            self.release()
+            self.last_solve = SolveResult("won", list(known.line), 0, 0.0, known.engine)
+            self._begin_replay(known.line)
             return
-        if self.known_lost():
+        if known is not None:
+            self.release()
             key, args = self._lost()
             raise Refused(key, level="info", **args)
         self._job += 1
@@ -180,16 +223,19 @@ class SolveSession:
         # Solve pressed again at a position it could not decide goes on with that
         # search (see Solver) rather than starting over.
         resume, self._resume = self._resume, None
-        fresh = resume is None or resume[0] != history
-        # someone is waiting for this answer: the search may take a second CPU
-        solver = Solver(detached(g), threads=search_threads()) if fresh else resume[1]
-        budget = self.host.solve_budget
+        self._stop_release_timer()
+        if resume is not None and resume[0] == history:
+            solver = resume[1]
+        else:
+            # someone is waiting for this answer: the search may take a second CPU
+            solver = Solver(detached(g), threads=search_threads())
+        budget = self.settings.solve_budget
         # The node limit keeps the Python search's memory in bounds (some 290 bytes a
         # position); the compiled core caps its own table (core_search.MEMORY_MB) and
         # forgets what does not fit, so it needs none.
-        limit = self.host.solve_node_limit if solver.engine == "python" else None
+        limit = self.settings.solve_node_limit if solver.engine == "python" else None
         self._solving = True
-        self.host.publish()
+        self.host.report()
 
         def done(result: Any) -> None:
             if job != self._job:
@@ -197,34 +243,37 @@ class SolveSession:
             self._solving = False
             self._solver = None
             self.last_solve = result
-            self._learn(history, result)
+            self.proofs.learn_result(history, result)
             if result.result == "won" and result.solution:
                 self._begin_replay(list(result.solution))
             elif result.result == "won":
-                self.host.notify("already_won", level="info")
+                self._say("already_won")
             elif result.result == "lost":
                 key, args = self._lost()
-                self.host.notify(key, level="info", **args)
+                self._say(key, **args)
             else:
                 spent = result.seconds
                 s = f"{spent:.0f}" if spent >= 1 else f"{spent:.2g}"
                 if limit is None or result.nodes < limit:
-                    self._resume = (history, solver)
-                    self.host.notify("solve_unknown", level="info", s=s)
+                    self._keep(history, solver)
+                    self._say("solve_unknown", s=s)
                 else:
-                    sep = "." if self.host.lang == "el" else ","
+                    sep = "." if self.settings.lang == "el" else ","
                     n = f"{result.nodes:,}".replace(",", sep)
-                    self.host.notify("solve_gave_up", level="info", s=s, n=n)
+                    self._say("solve_gave_up", s=s, n=n)
 
         nodes = None if limit is None else max(limit - solver.nodes, 1)
         self._solver = solver
         self._background(lambda: solver.run(seconds=budget, nodes=nodes), done)
 
     def stop(self) -> bool:
-        """Stops a search or replay started by Solve; True if one was running."""
+        """Stops a search or replay started by Solve; True if one was running. A search
+        kept to go on from is let go too (Stop: the player will not press Solve again
+        at once)."""
         running = self.halt()
+        self.release()
         if running:
-            self.host.notify("stopped", level="info")
+            self._say("stopped")
         return running
 
     def step(self) -> bool:
@@ -245,7 +294,7 @@ class SolveSession:
             self.host.game.play(action)
         except ValueError:  # the table is not where the line expects it
             self.halt()
-            self.host.notify("replay_failed")
+            self._say("replay_failed", level="error")
             return False
         finally:
             self._stepping = False
@@ -270,20 +319,43 @@ class SolveSession:
             cancel()
         return running
 
+    def release(self) -> None:
+        """Lets go of the search an undecided Solve kept (its table can take hundreds
+        of MB); Solve then starts afresh."""
+        self._resume = None
+        self._stop_release_timer()
+
+    def _keep(self, history: list[str], solver: Solver) -> None:
+        self._resume = (history, solver)
+        self._stop_release_timer()
+
+        def let_go() -> None:
+            with self.lock:
+                self._cancel_release = None
+                if self._resume is not None and self._resume[1] is solver:
+                    self._resume = None
+
+        self._cancel_release = self.settings.scheduler.later(self.settings.solve_keep, let_go)
+
+    def _stop_release_timer(self) -> None:
+        cancel, self._cancel_release = self._cancel_release, None
+        if cancel is not None:
+            cancel()
+
     def _begin_replay(self, line: list[str]) -> None:
         self._replay = list(line)
         self._replay_total = len(line)
-        self.host.notify("solved", level="info", n=len(line))
+        self._say("solved", n=len(line))
         self._schedule_step()
 
     def _schedule_step(self) -> None:
         job = self._job
         draw = bool(self._replay) and self._replay[0] == "draw"
-        delay = self.host.replay_delay * (0.5 if draw else 1)  # draws go faster
+        delay = self.settings.replay_delay * (0.5 if draw else 1)  # draws go faster
 
         def fire() -> None:
             with self.lock:
-                if job != self._job:
+                if job != self._job or self.closed:
                     return
                 self._cancel_step = None
                 try:
@@ -291,9 +363,9 @@ class SolveSession:
                 except Exception:
                     _log.exception("solitaire_widget: error in a replay step")
                     self.halt()
-                    self.host.notify("error")
+                    self._say("error", level="error")
 
-        self._cancel_step = self.host.scheduler.later(delay, fire)
+        self._cancel_step = self.settings.scheduler.later(delay, fire)
 
     # ------------------------------------------------------------------ the exact hint
 
@@ -302,33 +374,33 @@ class SolveSession:
         off the main thread on a copy (like ``Game.hint(exact=True)``, which it
         mirrors, but it also says whether the move is known to lead to a win)."""
         g = self.host.game
-        line = self.known_line()
-        if line:
-            self.host.show_hint(line[0], "hint_exact")
+        known = self.proofs.known(g.history)
+        if known is not None and known.result == "won":
+            self._hint(known.line[0], "hint_exact")
             return
-        if self.known_lost():
+        if known is not None:
             key, args = self._lost("hint")
-            self.host.show_hint(g.hint(), key, **args)
+            self._hint(g.hint(), key, **args)
             return
         self._hint_job += 1
         job, version = self._hint_job, self.host.table_version
         history, clone = g.history, detached(g)
-        budget = self.host.hint_budget
+        budget = self.settings.hint_budget
         self.hint_busy = True
-        self.host.publish()
+        self.host.report()
 
         def done(result: Any) -> None:
             if job != self._hint_job or version != self.host.table_version:
                 return  # the table changed, or another hint was asked for
             self.hint_busy = False
-            self._learn(history, result)
+            self.proofs.learn_result(history, result)
             if result.result == "won" and result.solution:
-                self.host.show_hint(result.solution[0], "hint_exact")
+                self._hint(result.solution[0], "hint_exact")
             elif result.result == "lost":
                 key, args = self._lost("hint")
-                self.host.show_hint(self.host.game.hint(), key, **args)
+                self._hint(self.host.game.hint(), key, **args)
             else:
-                self.host.show_hint(self.host.game.hint(), "hint_unknown")
+                self._hint(self.host.game.hint(), "hint_unknown")
 
         self._background(lambda: clone.solve(seconds=budget, threads=search_threads()), done)
 
@@ -338,44 +410,38 @@ class SolveSession:
         """After a change has been sent: if the switch is on, ask the solver (a small
         budget, off the main thread) whether the deal can still be won. One check at a
         time; changes made meanwhile are checked when it ends."""
-        if not self.host.warn_unwinnable or self.warning:
+        if not self.settings.warn_unwinnable:
             return
         g = self.host.game
-        if g.status != "playing" or self.replaying or self.known_line():
+        if g.status != "playing" or self.replaying or self.proofs.known(g.history) is not None:
             return
         if self._checking:
             self._check_again = True
             return
         self._checking = True
         version, history, clone = self.host.table_version, g.history, detached(g)
-        budget = self.host.check_budget
+        budget = self.settings.check_budget
 
         def done(result: Any) -> None:
             self._checking = False
             if version == self.host.table_version:
-                self._learn(history, result)
-                if result.result == "lost" and self.host.warn_unwinnable:
-                    self.warning = True
-                    self.host.publish()
+                self.proofs.learn_result(history, result)
+                if result.result == "lost" and self.settings.warn_unwinnable:
+                    self.host.report()  # the warning comes up
             if self._check_again or version != self.host.table_version:
                 self._check_again = False
                 self.check_soon()
 
         self._background(lambda: clone.solve(seconds=budget), done)
 
-    # ------------------------------------------------------------------ what is known
+    # ------------------------------------------------------------------ words
 
-    # What the solver has proved about this deal, so it is not asked twice: a winning
-    # line found at some point of the history (it still holds while the history follows
-    # it), and a history from which the deal was proved lost (every position reached
-    # from a lost one is lost too, since any win from there would be a win from it).
-    def forget(self) -> None:
-        self._won_line: tuple[list[str], list[str]] | None = None
-        self._line_engine = "python"  # the search that found it
-        self._lost_at: list[str] | None = None
-        # Solve's undecided search and where it stood (it can be large: dropped as soon
-        # as the table changes)
-        self._resume: tuple[list[str], Solver] | None = None
+    def _say(self, key: str, level: str = "info", **args: Any) -> None:
+        self.host.report(Said(key, level, args))
+
+    def _hint(self, move: Any, key: str, **args: Any) -> None:
+        shown = None if move is None else str(move)
+        self.host.report(Said(key, "hint", args, hint=True, move=shown))
 
     def _lost(self, what: str = "solve") -> tuple[str, dict[str, str]]:
         """The notice for a position proved lost (Solve's, or with ``"hint"`` the hint's):
@@ -385,36 +451,13 @@ class SolveSession:
         blocked = g.rules.blocked_cards(g.table.piles)
         if not blocked:
             return f"{what}_lost", {}
-        names = [card_name(c, self.host.lang) for c in blocked]
-        word = " και " if self.host.lang == "el" else " and "
+        lang = self.settings.lang
+        names = [card_name(c, lang) for c in blocked]
+        word = " και " if lang == "el" else " and "
         cards = ", ".join(names[:-1]) + word + names[-1] if len(names) > 1 else names[0]
         # Solve's words agree with the number of cards; the hint's read for either
         many = "_many" if len(names) > 1 and what == "solve" else ""
         return f"{what}_blocked{many}", {"cards": cards}
-
-    def _learn(self, history: list[str], result: Any) -> None:
-        if result.result == "won" and result.solution:
-            self._won_line = (history, list(result.solution))
-            self._line_engine = getattr(result, "engine", "python")
-        elif result.result == "lost":
-            self._lost_at = history
-
-    def known_line(self) -> list[str] | None:
-        if self._won_line is None:
-            return None
-        at, line = self._won_line
-        h = self.host.game.history
-        k = len(h) - len(at)
-        if 0 <= k < len(line) and h[: len(at)] == at and h[len(at) :] == line[:k]:
-            return line[k:]
-        return None
-
-    def known_lost(self) -> bool:
-        at = self._lost_at
-        if at is None:
-            return False
-        h = self.host.game.history
-        return len(h) >= len(at) and h[: len(at)] == at
 
     def _background(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
         """Runs ``work`` through the scheduler; ``done`` runs under the lock, and an
@@ -428,7 +471,7 @@ class SolveSession:
 
         def finish(outcome: tuple[bool, Any]) -> None:
             with self.lock:
-                if not self.host.alive():
+                if self.closed:
                     return  # closed meanwhile: no one to tell
                 ok, value = outcome
                 try:
@@ -440,9 +483,6 @@ class SolveSession:
                     self.halt()
                     self.hint_busy = False
                     self._checking = False
-                    self.host.notify("error")
+                    self._say("error", level="error")
 
-        self.host.scheduler.background(safe_work, finish)
-
-
-__all__ = ["Refused", "SessionHost", "SolveSession", "detached"]
+        self.settings.scheduler.background(safe_work, finish)

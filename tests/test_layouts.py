@@ -1,36 +1,36 @@
-"""The table layouts the view carries (solitaire_widget/layouts.py)."""
+"""The table layouts the view carries (solitaire_widget/layouts.py), for every variant of
+every registered game.
+
+``python tests/test_layouts.py`` rewrites js/tests/layouts.json, the copy the node tests
+lay out, after a game's slots change or a game is added."""
 
 from __future__ import annotations
 
 import json
 import pathlib
+import sys
 
 import pytest
 
 from solitaire_widget import Game
+from solitaire_widget.games import make_rules, rule_sets, variants
 from solitaire_widget.layouts import table_layout
 
 FIXTURE = pathlib.Path(__file__).resolve().parents[1] / "js" / "tests" / "layouts.json"
-CASES = {
-    "eagle-wing": ("eagle-wing", {}),
-    "saratoga": ("saratoga", {}),
-    "saratoga-draw3": ("saratoga", {"draw": 3}),
-    "kansas": ("kansas", {}),
-}
+
+
+def expected() -> dict:
+    return {v.slug: table_layout(make_rules(v.game, **v.options)) for v in variants()}
 
 
 def test_the_node_tests_lay_out_what_python_sends():
     fixture = json.loads(FIXTURE.read_text(encoding="utf-8"))
-    assert set(fixture) == set(CASES)
-    for key, (name, opts) in CASES.items():
-        assert fixture[key] == table_layout(Game(name, seed=1, **opts).rules), key
+    assert fixture == expected(), "run python tests/test_layouts.py to write the copy again"
 
 
-@pytest.mark.parametrize(
-    "name,opts", [*CASES.values(), ("kansas", {"redeals": 1}), ("saratoga", {"redeals": 0})]
-)
-def test_a_slot_for_every_pile_and_recycling_from_the_rules(name, opts):
-    g = Game(name, seed=1, **opts)
+@pytest.mark.parametrize("v", rule_sets(), ids=lambda v: v.slug)
+def test_a_slot_for_every_pile_and_recycling_from_the_rules(v):
+    g = Game(v.game, seed=1, **v.options)
     layout = table_layout(g.rules)
     piles = [s["pile"] for s in layout["slots"]]
     snap = g.snapshot()
@@ -42,5 +42,10 @@ def test_a_slot_for_every_pile_and_recycling_from_the_rules(name, opts):
         *(f"t{i}" for i in range(len(snap["t"]))),
     ]
     assert sorted(piles) == sorted(expect)
-    # Kansas recycles when given redeals; a game with none never shows the redeal mark
+    # a game with no redeal never shows the redeal mark
     assert layout["recycles"] is (g.rules.max_redeals != 0)
+
+
+if __name__ == "__main__":
+    FIXTURE.write_text(json.dumps(expected(), indent=1, ensure_ascii=False) + "\n", "utf-8")
+    print(f"wrote {FIXTURE}", file=sys.stderr)

@@ -18,7 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solitaire_widget import Game
-from solitaire_widget.live import ANSWERS, LiveSolver, repaired, replays_to_win
+from solitaire_widget.games import GAMES
+from solitaire_widget.live import ANSWERS, LiveSolver
+from solitaire_widget.proofs import repaired, replays_to_win
 from solitaire_widget.scheduling import ManualScheduler
 from solitaire_widget.solver import Solver
 from solitaire_widget.widget import SolitaireWidget
@@ -134,7 +136,7 @@ def test_checking_shows_until_the_answer_comes_in_a_later_view():
     assert w.live_answer == "checking" and len(sched.jobs) == 1
     sched.finish()
     assert w.live_answer == "winnable"
-    assert w.live.known(["t5>f2"]) is None  # not the way the line found goes on
+    assert w.proofs.known(["t5>f2"]) is None  # not the way the line found goes on
     v = move(w, "t5>f2")
     assert v["live"]["answer"] == "checking" and len(sched.jobs) == 1
     sched.finish()
@@ -220,7 +222,7 @@ def test_only_one_table_searches_on():
 
 def test_following_a_found_line_needs_no_search(searches):
     w, _ = table("saratoga", 7)
-    line = w.live.known(w.game.history)
+    line = w.proofs.known(w.game.history)
     assert line is not None and line[0] == "won"
     n = len(searches)
     for action in line[1][:10]:
@@ -231,7 +233,7 @@ def test_following_a_found_line_needs_no_search(searches):
 
 def test_a_line_with_the_played_move_taken_out_is_tried_before_searching(searches):
     w, _ = table("saratoga", 10)
-    known = w.live.known([])
+    known = w.proofs.known([])
     assert known is not None and known[0] == "won"
     line = known[1]
     legal = {str(m) for m in w.game.legal_moves}
@@ -248,7 +250,7 @@ def test_a_line_with_the_played_move_taken_out_is_tried_before_searching(searche
     searches.clear()
     v = move(w, found)
     assert v["live"]["answer"] == "winnable" and searches == []
-    assert w.live.known(w.game.history) == ("won", repaired(line, found)[0])
+    assert w.proofs.known(w.game.history)[:2] == ("won", repaired(line, found)[0])
 
 
 def test_a_candidate_line_that_does_not_win_is_not_believed():
@@ -341,7 +343,7 @@ def test_warn_unwinnable_takes_its_warning_from_the_live_answer(searches):
 def test_solve_takes_the_line_the_live_answer_found(searches):
     w, sched = table("eagle-wing", 1)
     searches.clear()
-    line = w.live.known([])[1]
+    line = w.proofs.known([])[1]
     send(w, {"kind": "solve"})
     assert w.replaying and searches == []
     # Solve's result is that line, found with no search now
@@ -382,7 +384,7 @@ def test_a_new_deal_forgets_what_was_proved_and_a_restart_keeps_it(searches):
     move(w, "t6>t5")
     assert w.live_answer == "lost" and len(searches) == n  # the same deal: known
     send(w, {"kind": "new", "seed": 4})
-    assert w.live_answer in ANSWERS and w.live.known(["t5>f2", "t6>t5"]) is None
+    assert w.live_answer in ANSWERS and w.proofs.known(["t5>f2", "t6>t5"]) is None
 
 
 intent = st.one_of(
@@ -425,7 +427,7 @@ def test_random_intents_keep_the_answer_true(intents):
         assert answer in ANSWERS and w.view["live"]["answer"] == answer
         assert answer != "off" or not w.live_solver
         if answer == "winnable" and w.game.status == "playing":
-            known = w.live.known(w.game.history)
+            known = w.proofs.known(w.game.history)
             assert known is not None and known[0] == "won"
             assert replays_to_win(w.game.table, known[1])
         if answer == "lost":
@@ -507,7 +509,7 @@ def test_an_undecided_search_goes_on_after_a_move_and_its_loss_answers_later_pos
     while w.view["live"]["searching"]:
         sched.run_next()
     assert w.live_answer == "lost"
-    assert w.live.known([]) == ("lost", [])  # the deal itself: the carried search's proof
+    assert w.proofs.known([])[:2] == ("lost", [])  # the deal itself: the carried search's proof
     assert w.live._carried is None
     send(w, {"kind": "draw"})
     assert len(w.game.history) == 2
@@ -528,3 +530,44 @@ def test_a_carried_search_is_dropped_when_the_play_leaves_its_position():
     assert w.live._carried is None
     send(w, {"kind": "new", "seed": 2})
     assert w.live._carried is None
+
+
+# ---------------------------------------------------------------------- a script that exits
+
+EXIT_SCRIPTS = {
+    # the live answer searches after the deal (in a worker thread: no kernel loop here)
+    "table": "w = SolitaireWidget({name!r}, seed=1)",
+    # and Solve, undecided within its budget, keeps its search to go on from
+    "undecided Solve": (
+        "w = SolitaireWidget({name!r}, seed=1)\n"
+        "w.solve_budget = 0.3\nw.solve()\nimport time\ntime.sleep(0.6)"
+    ),
+}
+
+
+@pytest.mark.parametrize("script", list(EXIT_SCRIPTS))
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_script_that_makes_a_table_and_exits_prints_nothing(tmp_path, name, script):
+    """The searches a table keeps are let go when the interpreter ends (and when it is
+    closed), before the compiled core is torn down: nothing is printed at exit (it was
+    "nanobind: leaked 4 instances ... Search")."""
+    code = "from solitaire_widget import SolitaireWidget\n" + EXIT_SCRIPTS[script].format(name=name)
+    path = tmp_path / "table.py"
+    path.write_text(code)
+    out = subprocess.run(
+        [sys.executable, str(path)], capture_output=True, text=True, timeout=120, cwd=tmp_path
+    )
+    assert out.returncode == 0, out.stderr
+    assert (out.stdout, out.stderr) == ("", "")
+
+
+def test_close_lets_go_of_the_searches():
+    w = SolitaireWidget("kansas", seed=1, live_solver=False)
+    w.live_budget = 0.01
+    w.scheduler = sched = ManualScheduler()
+    w.live_solver = True
+    assert w.live_answer == "unknown" and w.live.holds_search
+    w.close()
+    assert not w.live.holds_search
+    sched.run_all()  # a slice that was due does nothing now
+    assert not w.live.holds_search and w.live.closed and w.session.closed

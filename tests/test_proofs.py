@@ -7,11 +7,18 @@ milliseconds); Eagle Wing deal 1 is won by the solver in milliseconds.
 
 from __future__ import annotations
 
+import ast
+import pathlib
+
 import pytest
 
 from solitaire_widget import Game
 from solitaire_widget.games import GAMES
 from solitaire_widget.proofs import Known, Proofs, detached, replays_to_win
+from solitaire_widget.scheduling import ManualScheduler
+from solitaire_widget.widget import SolitaireWidget
+
+PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "solitaire_widget"
 
 
 def test_a_winning_line_holds_while_the_play_follows_it():
@@ -84,3 +91,61 @@ def test_replays_to_win_checks_every_move():
     assert not replays_to_win(g.table, ["t0>t0", *line])
     assert not replays_to_win(g.table, ["nonsense"])
     assert g.history == []  # on a copy
+
+
+# ---------------------------------------------------------------------- shared by both
+
+
+def table(name: str, seed: int, **kw) -> SolitaireWidget:
+    w = SolitaireWidget(name, seed=seed, live_solver=False, **kw)
+    w.scheduler = ManualScheduler()
+    return w
+
+
+def test_one_record_for_the_table_shared_by_solve_and_the_live_answer():
+    w = table("eagle-wing", 5)
+    assert w.proofs is w.session.proofs is w.live.proofs
+    # the exact hint (the solve session) finds the line ...
+    w.exact_hint = True
+    w._handle_msg(
+        {"content": {"data": {"method": "custom", "content": {"kind": "hint"}}}, "buffers": []}
+    )
+    line = w.proofs.line([])
+    assert line and w.view["hint"] == line[0]
+    # ... and the live answer, switched on, knows it at once: no search
+    w.live_solver = True
+    assert w.live_answer == "winnable" and w.scheduler.pending == []
+    # the live answer proves the loss; the warning (the solve session's) reads it
+    w.warn_unwinnable = True
+    w.live_budget = 5.0
+    w.game.play("t5>f2")
+    w.game.play("t6>t5")
+    assert w.live_answer == "lost" and w.proofs.lost(w.game.history)
+    assert w.session.warning and w.view["warning"] is not None
+    w.game.undo()
+    assert not w.session.warning and w.view["warning"] is None
+
+
+def test_the_sessions_do_not_know_each_other_or_the_widget():
+    """The imports run one way: widget -> play session -> (solve session | live answer)
+    -> proofs; the two sessions import neither each other nor anything above them, and
+    no module of the package reads another object's private fields of theirs."""
+    above = {"widget", "intents", "view", "play_session"}
+
+    def imported(module: str) -> set[str]:
+        tree = ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
+        out = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+                out.add(node.module.split(".")[0])
+            elif isinstance(node, ast.ImportFrom) and node.level == 1:
+                out |= {a.name for a in node.names}
+        return out
+
+    assert not imported("solve_session") & (above | {"live"})
+    assert not imported("live") & (above | {"solve_session"})
+    assert not imported("proofs") & (above | {"live", "solve_session"})
+    for module in ("live", "solve_session", "play_session", "intents", "view", "widget"):
+        src = (PACKAGE / f"{module}.py").read_text(encoding="utf-8")
+        for private in ("session._", "live._", "solver._", "proofs._"):
+            assert private not in src, f"{module}.py reads {private}"

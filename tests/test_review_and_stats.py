@@ -11,6 +11,7 @@ pytest.importorskip("anywidget")
 
 from solitaire_widget import Game
 from solitaire_widget.statistics import Statistics, options_key
+from solitaire_widget.view import masked
 from solitaire_widget.widget import SolitaireWidget
 
 
@@ -49,18 +50,18 @@ def test_review_from_python_shows_old_positions_and_changes_nothing():
     w.review(0)
     v = w.view
     assert v["review"] == {"at": 0, "of": 6} and v["moves"] == 0
-    assert v["piles"] == Game("saratoga", seed=7).snapshot()
+    assert v["piles"] == masked(Game("saratoga", seed=7).snapshot())
     assert v["legal"] == [] and v["dbl"] == {} and v["hint"] is None
     assert v["notice"]["text"].startswith("Looking back: the position after 0 of 6 moves")
     w.review_step(2)
-    assert w.reviewing == 2 and w.view["piles"] == g.position(2).snapshot()
+    assert w.reviewing == 2 and w.view["piles"] == masked(g.position(2).snapshot())
     w.review(-1)  # one move before the last
     assert w.reviewing == 5
     w.review_step(100)
     assert w.reviewing == 6
     assert g.history == history and g.snapshot() == snap
     w.review(None)
-    assert w.reviewing is None and w.view["review"] is None and w.view["piles"] == snap
+    assert w.reviewing is None and w.view["review"] is None and w.view["piles"] == masked(snap)
     with pytest.raises(ValueError):
         w.review(7)
 
@@ -182,8 +183,8 @@ def test_the_view_carries_the_figures_of_the_game_on_the_table():
     w = SolitaireWidget("kansas", seed=3, statistics=st)
     w.game.draw()
     w.game.new()
-    assert w.view["stats"]["played"] == 1 and w.view["stats"]["won"] == 0
-    assert w.view["stats"]["lost"] == 1
+    assert w.stats["played"] == 1 and w.stats["won"] == 0
+    assert w.stats["lost"] == 1
 
 
 def test_widgets_share_the_session_figures_by_default():
@@ -202,7 +203,7 @@ def test_saved_statistics_survive_a_new_session(tmp_path, monkeypatch):
     row = again.get("kansas", {"redeals": 0})
     assert (row["played"], row["won"], row["best_time"], row["best_score"]) == (2, 1, 61.5, 52)
     w = SolitaireWidget("kansas", seed=1, statistics=True)
-    assert w.statistics.path == st.path and w.view["stats"]["played"] == 2
+    assert w.statistics.path == st.path and w.stats["played"] == 2
 
 
 @pytest.mark.parametrize(
@@ -279,11 +280,11 @@ def test_random_intents_with_review_keep_the_view_true(intents):
         send(w, content)
         g, v = w.game, w.view
         if w.reviewing is None:
-            assert v["piles"] == g.snapshot() and v["review"] is None
+            assert v["piles"] == masked(g.snapshot()) and v["review"] is None
             assert v["legal"] == [str(m) for m in g.legal_moves]
         else:
             assert 0 <= w.reviewing <= g.moves
-            assert v["piles"] == g.position(w.reviewing).snapshot() and v["legal"] == []
+            assert v["piles"] == masked(g.position(w.reviewing).snapshot()) and v["legal"] == []
             assert v["review"] == {"at": w.reviewing, "of": g.moves}
         if (
             before[2] is not None

@@ -1,5 +1,6 @@
 """SolveSession without Jupyter: a stand-in host and a ManualScheduler step Solve, its
-replay, the exact hint and the unwinnable check by hand.
+replay, the exact hint and the unwinnable check by hand. The host hears back through one
+call (``report``); what the searches prove is in the Proofs it shares.
 
 Eagle Wing deal 1 is won by the solver in milliseconds; deal 5 is won, but after
 t5>f2, t6>t5 it is proved lost in milliseconds.
@@ -14,18 +15,21 @@ from typing import Any
 import pytest
 
 from solitaire_widget import Game
+from solitaire_widget.proofs import Proofs
 from solitaire_widget.scheduling import ManualScheduler
-from solitaire_widget.solve_session import Refused, SolveSession
+from solitaire_widget.solve_session import Refused, Said, SolveSession
 
 
 class Host:
-    """What the widget does for its session, written down so tests can read it."""
+    """What the play session does for its solve session, written down so tests can
+    read it (it is its own settings too)."""
 
     solve_budget = 5.0
     hint_budget = 5.0
     check_budget = 5.0
     replay_delay = 0.3
     solve_node_limit = 3_000_000
+    solve_keep = 30.0
     warn_unwinnable = False
     lang = "en"
 
@@ -36,31 +40,34 @@ class Host:
         self.said: list[tuple[str, dict[str, Any]]] = []
         self.hints: list[tuple[Any, ...]] = []
         self.published = 0
-        self.open = True
-        self.session = SolveSession(self)
+        self.proofs = Proofs()
+        self.proofs.follow(game)
+        self.session = SolveSession(self, self.proofs)
         game.on_change(self._changed)
+
+    @property
+    def settings(self) -> Host:
+        return self
 
     @property
     def game(self) -> Game:
         return self._game
 
-    def _changed(self, _game: Game) -> None:
+    def _changed(self, game: Game) -> None:
         self.table_version += 1
+        self.proofs.changed(game)
         self.session.game_changed()
-        self.publish()
+        self.report()
         self.session.check_soon()
 
-    def publish(self) -> None:
+    def report(self, said: Said | None = None) -> None:
         self.published += 1
-
-    def notify(self, key: str, level: str = "error", **args: Any) -> None:
-        self.said.append((key, args))
-
-    def show_hint(self, move: Any, key: str, **args: Any) -> None:
-        self.hints.append((None if move is None else str(move), key, *args.values()))
-
-    def alive(self) -> bool:
-        return self.open
+        if said is None:
+            return
+        if said.hint:
+            self.hints.append((said.move, said.key, *said.args.values()))
+        else:
+            self.said.append((said.key, dict(said.args)))
 
 
 def test_the_session_module_knows_no_jupyter():
@@ -133,9 +140,9 @@ def test_an_answer_for_an_older_position_is_dropped():
     assert host.session.last_solve is None and host.said == []
 
 
-def test_a_closed_host_hears_nothing():
+def test_a_closed_session_says_nothing():
     host = Host(Game("eagle-wing", seed=1))
-    host.open = False
+    host.session.close()
     host.session.solve()
     assert host.said == [] and host.scheduler.pending == []
 

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseCard, parseAction, formatAction, targetsFor, canStart, rankLabel, RANKS, SUITS } from "../cards.js";
+import { parseCard, parseAction, formatAction, targetsFor, canStart, rankLabel, faceUp, DOWN, RANKS, SUITS } from "../cards.js";
 import { cardSVG, PIPS } from "../cardsvg.js";
 
 test("parses every face-up and face-down code", () => {
@@ -19,6 +19,15 @@ test("parses every face-up and face-down code", () => {
   }
   assert.equal(parseCard("TD").value, 10);
   assert.equal(parseCard("KS").value, 13);
+});
+
+test("a face-down card is sent with no name, and is not face up", () => {
+  assert.equal(DOWN, "??");
+  assert.equal(parseCard(DOWN), null);
+  assert.equal(faceUp(DOWN), false);
+  assert.equal(faceUp("qh"), false);
+  assert.equal(faceUp("QH"), true);
+  assert.equal(faceUp(undefined), false);
 });
 
 test("refuses what is not a card", () => {

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { keyCommand } from "../keys.js";
-import { seedForNew, reviewIntent } from "../toolbar.js";
+import { seedForNew, reviewIntent, groupEntries, optionsFor } from "../toolbar.js";
 import { statsLines } from "../stats.js";
 import { clickIntent, DOUBLE_CLICK_MS } from "../pointer.js";
 import { emptyStockMark, slotLabel } from "../drawing.js";
@@ -78,14 +78,15 @@ test("click-to-move: select, move, reselect, deselect, double-click", () => {
 });
 
 test("an empty stock shows ↻ only where the rules recycle and a redeal is left", () => {
-  const empty = { piles: { s: [], w: ["2D"] }, redeals_left: 1, layout: { recycles: true } };
-  assert.equal(emptyStockMark(empty), "↻");
-  assert.equal(emptyStockMark({ ...empty, redeals_left: null }), "↻");
-  assert.equal(emptyStockMark({ ...empty, redeals_left: 0 }), "✕");
-  assert.equal(emptyStockMark({ ...empty, piles: { s: [], w: [] } }), "✕");
-  assert.equal(emptyStockMark({ ...empty, layout: { recycles: false } }), "✕");
-  assert.equal(slotLabel("f0", { accepts: { f0: "T" } }), "10");
-  assert.equal(slotLabel("t0", { accepts: { t0: "any" } }), "");
+  const empty = { piles: { s: [], w: ["2D"] }, redeals_left: 1 };
+  const setup = { layout: { recycles: true } };
+  assert.equal(emptyStockMark(empty, setup), "↻");
+  assert.equal(emptyStockMark({ ...empty, redeals_left: null }, setup), "↻");
+  assert.equal(emptyStockMark({ ...empty, redeals_left: 0 }, setup), "✕");
+  assert.equal(emptyStockMark({ ...empty, piles: { s: [], w: [] } }, setup), "✕");
+  assert.equal(emptyStockMark(empty, { layout: { recycles: false } }), "✕");
+  assert.equal(slotLabel("f0", empty, { accepts: { f0: "T" } }), "10");
+  assert.equal(slotLabel("t0", empty, { accepts: { t0: "any" } }), "");
 });
 
 test("the status line says what is selected after a selection, the notice otherwise", () => {
@@ -103,7 +104,7 @@ test("no game is named in the front end's sources", () => {
   const dir = new URL("../", import.meta.url);
   for (const f of readdirSync(dir).filter((n) => n.endsWith(".js"))) {
     const src = readFileSync(new URL(f, dir), "utf8").toLowerCase();
-    for (const name of ["kansas", "saratoga", "eagle"]) assert.ok(!src.includes(name), `${f} names ${name}`);
+    for (const name of ["kansas", "saratoga", "eagle", "klondike"]) assert.ok(!src.includes(name), `${f} names ${name}`);
   }
 });
 
@@ -141,4 +142,20 @@ test("statistics lines", () => {
   const none = Object.fromEntries(statsLines({ played: 0, won: 0, lost: 0, streak: 0, best_streak: 0, best_time: null, best_score: 0 }));
   assert.equal(none["stats.won"], "0");
   assert.equal(none["stats.best_time"], "–");
+});
+
+test("option selectors come from the catalog's groups; other options get an entry of their own", () => {
+  const l = (en) => ({ en, el: `${en}·el` });
+  const draw = { label: l("Cards a click"), choices: [{ label: l("One"), options: { draw: 1 } }, { label: l("Three"), options: { draw: 3 } }] };
+  const redeals = { label: l("Redeals"), choices: [{ label: l("Two"), options: { redeals: 2 } }, { label: l("Unlimited"), options: { redeals: null } }] };
+  assert.deepEqual(groupEntries(draw, 1, "en"), { entries: [["0", "One"], ["1", "Three"]], value: "1" });
+  assert.deepEqual(groupEntries(draw, 0, "el").entries[0], ["0", "One·el"]);
+  const other = { label: l("no redeal"), options: { redeals: 0 } };
+  assert.deepEqual(groupEntries(redeals, other, "en"), { entries: [["0", "Two"], ["1", "Unlimited"], ["x", "no redeal"]], value: "x" });
+  assert.deepEqual(optionsFor([draw, redeals], ["1", "1"], [0, 0]), { draw: 3, redeals: null });
+  assert.deepEqual(optionsFor([draw, redeals], ["0", "x"], [0, other]), { draw: 1, redeals: 0 });
+  // one group that sets several options (four deals as one choice)
+  const deals = { label: l("Deal"), choices: [{ label: l("A"), options: { draw: 1, redeals: 2 } }, { label: l("B"), options: { draw: 3, redeals: null } }] };
+  assert.deepEqual(optionsFor([deals], ["1"], [0]), { draw: 3, redeals: null });
+  assert.deepEqual(optionsFor([], [], []), {});
 });

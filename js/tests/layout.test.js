@@ -4,28 +4,59 @@ import { readFileSync } from "node:fs";
 import { layoutTable as layoutFor, fanOffsets, cardWidthFor, MAX_CARD_W, MIN_CARD_W, pileCards } from "../layout.js";
 import { hitTest, dropTarget, pileBounds, focusRows, moveFocus } from "../hit.js";
 
-// The layouts as the view carries them (solitaire_widget/layouts.py writes them; a
-// Python test checks this copy is current).
+// The layouts as the view carries them, one per variant of every registered game
+// (tests/test_layouts.py writes them and checks this copy is current).
 const LAYOUTS = JSON.parse(readFileSync(new URL("./layouts.json", import.meta.url), "utf8"));
+/** The layout of a game's first variant (or its first with three cards a click). */
+const layoutOf = (name, drawCount = 1) =>
+  LAYOUTS[Object.keys(LAYOUTS).find((k) => k.startsWith(name) && (drawCount === 3) === k.includes("d3"))];
 /** @param {string} name @param {any} piles @param {number} width @param {{drawCount?: number}} [o] */
-const layoutTable = (name, piles, width, o = {}) =>
-  layoutFor(LAYOUTS[o.drawCount === 3 ? `${name}-draw3` : name], piles, width);
+const layoutTable = (name, piles, width, o = {}) => layoutFor(layoutOf(name, o.drawCount), piles, width);
 
+// Face-down cards as the view sends them: "??", never named.
+const D = "??";
 const kansas = {
-  s: Array(36).fill("as"), w: [], r: ["2c", "3c", "4C"], f: [["5H"], [], [], []], t: [["9D"], ["QS"], ["7C"]],
+  s: Array(36).fill(D), w: [], r: [D, D, "4C"], f: [["5H"], [], [], []], t: [["9D"], ["QS"], ["7C"]],
 };
 const saratoga = {
-  s: Array(24).fill("ks"), w: ["2D"], f: [[], [], [], []],
+  s: Array(24).fill(D), w: ["2D"], f: [[], [], [], []],
   t: [["AH"], ["ac", "2S"], ["ac", "ac", "3D"], ["ac", "ac", "ac", "4C"], ["ac", "ac", "ac", "ac", "5H"],
     ["ac", "ac", "ac", "ac", "ac", "6S"], ["ac", "ac", "ac", "ac", "ac", "ac", "7D"]],
 };
+// a column of face-down cards as the view sends them
+const klondike = { ...saratoga, t: saratoga.t.map((col) => col.map((c) => (c === "ac" ? D : c))) };
 const eagle = {
-  s: Array(30).fill("qh"), w: [], r: ["KC", "qd", "qd"], f: [["5S"], [], [], []],
+  s: Array(30).fill(D), w: [], r: ["KC", D, D], f: [["5S"], [], [], []],
   t: [["2H"], ["3H"], ["4D", "3D"], ["9C"], ["TC"], ["JC"], ["QC"], ["KD"]],
 };
 
+/** A table for any layout: each slot gets two face-down cards and a face-up one. */
+function anyPiles(layout) {
+  /** @type {any} */
+  const piles = { f: [[], [], [], []], t: [] };
+  for (const s of layout.slots) {
+    const cards = [D, D, "KH"];
+    if (s.pile[0] === "f") piles.f[Number(s.pile.slice(1))] = ["AS"];
+    else if (s.pile[0] === "t") piles.t[Number(s.pile.slice(1))] = cards;
+    else piles[s.pile] = cards;
+  }
+  return piles;
+}
+
+test("every variant of every game fits from a 272 px cell to 1,900 px", () => {
+  for (const [slug, layout] of Object.entries(LAYOUTS)) {
+    const piles = anyPiles(layout);
+    for (let w = 272; w <= 1900; w += 64) {
+      const g = layoutFor(layout, piles, w);
+      assert.ok(g.width <= w, `${slug} at ${w}px is ${g.width}px wide`);
+      for (const c of g.cards) assert.ok(c.x >= 0 && c.x + g.cardW <= w && c.y + g.cardH <= g.height, slug);
+      assert.equal(new Set(g.slots.map((s) => s.pile)).size, layout.slots.length);
+    }
+  }
+});
+
 test("the table fits every width from a 272 px cell to 1,900 px", () => {
-  for (const [game, piles] of [["kansas", kansas], ["saratoga", saratoga], ["eagle-wing", eagle]]) {
+  for (const [game, piles] of [["kansas", kansas], ["saratoga", saratoga], ["klondike", klondike], ["eagle-wing", eagle]]) {
     for (let w = 272; w <= 1900; w += 16) {
       const g = layoutTable(game, piles, w);
       assert.ok(g.width <= w, `${game} at ${w}px is ${g.width}px wide`);
@@ -59,11 +90,14 @@ test("slots follow Aisleriot's layouts", () => {
 test("long columns are compressed, not grown", () => {
   const long = Array.from({ length: 19 }, (_, i) => (i < 6 ? "ac" : "KH"));
   const h = 140;
-  const offs = fanOffsets(long, h, LAYOUTS.saratoga.max_fan);
-  assert.ok(offs[offs.length - 1] <= LAYOUTS.saratoga.max_fan * h + 1);
+  const offs = fanOffsets(long, h, layoutOf("saratoga").max_fan);
+  assert.ok(offs[offs.length - 1] <= layoutOf("saratoga").max_fan * h + 1);
   for (let i = 1; i < offs.length; i++) assert.ok(offs[i] > offs[i - 1], "cards stay in order");
   const short = fanOffsets(["KH", "QH"], h, 3);
   assert.equal(short[1], Math.round(0.27 * h));
+  // face-down cards lie closer together, whether sent as "??" or in lower case
+  assert.deepEqual(fanOffsets([D, D, "KH"], h, 3), [0, Math.round(0.1 * h), Math.round(0.2 * h)]);
+  assert.deepEqual(fanOffsets(["kh", "KH"], h, 3), fanOffsets([D, "KH"], h, 3));
   // A long column makes the felt taller, but only up to the squeezed fan's limit.
   const piles = { ...saratoga, t: saratoga.t.map((c, i) => (i === 0 ? long : c)) };
   const longer = { ...saratoga, t: saratoga.t.map((c, i) => (i === 0 ? [...long, ...long] : c)) };
@@ -118,6 +152,10 @@ test("keyboard focus walks rows and columns", () => {
   assert.deepEqual(rows[0], ["s", "w", "f0", "f1", "f2", "f3"]);
   assert.deepEqual(rows[1], ["t0", "t1", "t2", "t3", "t4", "t5", "t6"]);
   const of = (p) => pileCards(saratoga, p);
+  const ko = (p) => pileCards(klondike, p);
+  // Up from a face-up card stops there, over "??" cards too
+  assert.equal(moveFocus(g, { pile: "t3", index: 3 }, "up", ko).pile, "f0");
+  assert.deepEqual(moveFocus(g, { pile: "w", index: 0 }, "down", ko), { pile: "t1", index: 1 });
   assert.deepEqual(moveFocus(g, { pile: "s", index: 23 }, "right", of), { pile: "w", index: 0 });
   assert.deepEqual(moveFocus(g, { pile: "s", index: 23 }, "left", of), { pile: "f3", index: -1 });
   // Down from the waste enters t1 at its first face-up card.

@@ -17,9 +17,11 @@ from solitaire_widget.widget import SolitaireWidget
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BUNDLE = ROOT / "solitaire_widget" / "static" / "widget.js"
+STYLE = ROOT / "solitaire_widget" / "static" / "widget.css"
 ARTIFACTS = ROOT / "test-artifacts"
 ORIGIN = "http://solitaire.test"
-SYNCED = ("view", "lang", "rules", "catalog")
+# the traits the page reads (SolitaireWidget's synced traits but ipywidgets' own)
+SYNCED = ("view", "setup", "stats", "lang", "rules", "catalog")
 
 LAUNCH_ARGS = [
     "--no-sandbox",
@@ -62,11 +64,14 @@ class Harness:
             "width": width,
         }
         bundle = BUNDLE.read_text(encoding="utf-8")
+        style = STYLE.read_text(encoding="utf-8")
 
         def serve(route: Any) -> None:
             url = route.request.url
             if url.endswith("/widget.js"):
                 route.fulfill(body=bundle, content_type="text/javascript")
+            elif url.endswith("/widget.css"):
+                route.fulfill(body=style, content_type="text/css")
             else:
                 route.fulfill(body=html, content_type="text/html")
 
@@ -74,6 +79,9 @@ class Harness:
         page.expose_binding("swSend", lambda _source, msg: self._from_page(msg))
         page.goto(f"{ORIGIN}/index.html")
         page.wait_for_function("window.swReady === true")
+        page.wait_for_function(
+            "() => [...document.styleSheets].some(s => s.href && s.href.endsWith('/widget.css'))"
+        )
         page.evaluate("s => window.swBoot(s)", self._changes(force=True))
         page.wait_for_selector(".sw-card[data-card]")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from solitaire_widget import Game
+from solitaire_widget.games import GAMES as REGISTERED
 from solitaire_widget.scheduling import ManualScheduler
 from solitaire_widget.widget import SolitaireWidget
 
@@ -14,7 +15,8 @@ from .harness import Harness, pile_cards
 
 pytestmark = pytest.mark.browser
 
-GAMES = ["eagle-wing", "saratoga", "kansas"]
+# every registered game: a game added to the registry is played here with no edit
+GAMES = list(REGISTERED)
 
 
 def a_card_move(game: Game, prefer_tableau_target: bool = False) -> str:
@@ -265,11 +267,13 @@ def test_toolbar_new_game_with_seed_and_select(make_harness):
     h.page.select_option(".sw-game", "saratoga")
     h.wait_version(v)
     assert w.game.name == "saratoga"
-    # the game's options, the rules and the language are in the "More" row
-    assert not h.page.is_visible(".sw-opt-draw")
+    # the game's options, the rules and the language are in the "More" row: one selector
+    # per option group of the registry (Saratoga: the cards a click and the redeals)
+    assert not h.page.is_visible(".sw-opt-group")
     h.page.click(".sw-btn-more")
+    assert h.page.locator(".sw-opt-group").count() == len(REGISTERED["saratoga"].option_groups)
     v = h.version()
-    h.page.select_option(".sw-opt-draw", "3")
+    h.page.select_option('.sw-opt-group[data-group="0"]', label="Three cards")
     h.wait_version(v)
     assert w.game.draw_count == 3
     h.page.click(".sw-btn-rules")
@@ -321,15 +325,56 @@ def test_view_cleanup_removes_listeners(make_harness):
     assert left == {"handlers": 0, "root": 0}
 
 
+def face_down_codes(g: Game) -> set[str]:
+    """The cards lying face down, by name (the page must never have them)."""
+    snap = g.snapshot()
+    piles = [snap.get(p, []) for p in ("s", "w", "r")] + snap["f"] + snap["t"]
+    return {c.upper() for p in piles for c in p if not c.isupper()}
+
+
+def page_names(h: Harness) -> str:
+    """Everything the page holds that could name a card: its HTML and its model."""
+    return h.page.evaluate(
+        "() => document.querySelector('#cell').innerHTML + JSON.stringify(window.swModel.state)"
+    )
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_face_down_cards_are_backs_the_page_cannot_read(make_harness, name):
+    w = SolitaireWidget(name, seed=7, lang="el")
+    w.game.draw()
+    h = make_harness(w)
+    cards = h.page.locator(".sw-card")
+    assert cards.count() >= 8
+    hidden = face_down_codes(w.game)
+    assert hidden, "every game deals some cards face down (the stock at least)"
+    for i in range(cards.count()):
+        c = cards.nth(i)
+        assert c.get_attribute("data-pile") and c.get_attribute("aria-label")
+        if "sw-down" in (c.get_attribute("class") or ""):
+            assert c.get_attribute("data-card") is None
+            assert c.inner_html() == ""
+        else:
+            assert c.get_attribute("data-card") not in hidden
+    # no face-down card is named anywhere on the page or in its model (devtools)
+    text = page_names(h)
+    named = {code for code in hidden if f'"{code}"' in text or f'"{code.lower()}"' in text}
+    assert not named, f"face-down cards named on the page: {named}"
+
+
 def test_cards_have_data_attributes_and_labels(make_harness):
     w = SolitaireWidget("eagle-wing", seed=7, lang="el")
     h = make_harness(w)
-    cards = h.page.locator(".sw-card")
-    assert cards.count() > 10
+    cards = h.page.locator(".sw-card[data-card]")
+    assert cards.count() > 8
     for i in range(cards.count()):
         c = cards.nth(i)
-        assert c.get_attribute("data-card") and c.get_attribute("data-pile")
-        assert c.get_attribute("aria-label")
+        assert c.get_attribute("data-pile") and c.get_attribute("aria-label")
+    assert (
+        h.page.locator(".sw-card.sw-down")
+        .first.get_attribute("aria-label")
+        .startswith("κλειστό φύλλο")
+    )
     t = w.game.snapshot()["t"][2][-1]
     label = h.page.locator(f'.sw-card[data-card="{t}"]').get_attribute("aria-label")
     assert label.endswith("στο Ταμπλό 3")
@@ -488,3 +533,106 @@ def test_stop_button_and_solver_switches(make_harness):
     assert w.view["hint"] == line[0]
     assert h.page.locator(".sw-hint").count() >= 1
     assert h.notice().startswith("Υπόδειξη (οδηγεί σε νίκη)")
+
+
+# ---------------------------------------------------------------------- Klondike
+
+
+def a_turning_move(game: Game) -> str | None:
+    """A legal move that takes every face-up card of a column with face-down cards
+    under them, so the move turns the next one over."""
+    snap = game.snapshot()
+    for m in game.legal_moves:
+        a = str(m)
+        if a == "draw" or not a.startswith("t"):
+            continue
+        src, _, n = parts(a)
+        col = snap["t"][int(src[1:])]
+        up = sum(c.isupper() for c in col)
+        if n == up and up < len(col):
+            return a
+    return None
+
+
+def test_klondike_a_move_turns_a_card_over(make_harness):
+    for seed in range(1, 300):
+        g = Game("klondike", seed=seed)
+        action = a_turning_move(g)
+        if action:
+            break
+    else:
+        raise AssertionError("no Klondike deal with a move that uncovers a card")
+    w = SolitaireWidget(g, live_solver=False)
+    h = make_harness(w)
+    src, dst, n = parts(action)
+    col = pile_cards(g.snapshot(), src)
+    under = len(col) - n - 1  # the face-down card the move lays bare
+    hidden = h.card(src, under)
+    assert "sw-down" in hidden.get_attribute("class") and hidden.get_attribute("data-card") is None
+    # a face-down card cannot be picked up: a click on it selects nothing
+    box = hidden.bounding_box()
+    h.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 3)
+    assert h.page.locator(".sw-sel").count() == 0 and h.page.locator(".sw-target").count() == 0
+    after = Game("klondike", seed=seed)
+    after.play(action)
+    card = pile_cards(after.snapshot(), src)[-1]
+    assert card.isupper()
+    assert f'"{card}"' not in page_names(h), "the card to be turned over is not named before"
+    x, y = grab_point(h, src, len(col) - n)
+    h.page.mouse.click(x, y)
+    v = h.version()
+    h.top(dst).click()
+    h.wait_version(v)
+    assert w.game.history == [action]
+    # it shows turned over, in its place: its name is on the page now
+    shown = h.card(src, under)
+    assert shown.get_attribute("data-card") == card
+    assert "sw-down" not in shown.get_attribute("class")
+    h.screenshot("klondike-turned-over")
+
+
+def test_klondike_offers_its_four_deals_in_one_selector(make_harness):
+    w = SolitaireWidget("klondike", seed=3, live_solver=False)
+    h = make_harness(w)
+    h.page.click(".sw-btn-more")
+    groups = REGISTERED["klondike"].option_groups
+    assert h.page.locator(".sw-opt-group").count() == len(groups) == 1
+    sel = '.sw-opt-group[data-group="0"]'
+    labels = h.page.locator(f"{sel} option").all_inner_texts()
+    assert labels == [c.label["en"] for c in groups[0].choices]
+    assert h.page.input_value(sel) == "0"
+    for i, choice in reversed(list(enumerate(groups[0].choices))):
+        v = h.version()
+        h.page.select_option(sel, str(i))
+        h.wait_version(v)
+        assert w.game.name == "klondike" and w.game.options == dict(choice.options)
+        assert h.page.input_value(sel) == str(i)
+    # options that are none of the choices (set from Python) get an entry of their own
+    v = h.version()
+    w.game = Game("klondike", seed=3, draw=3, redeals=0)
+    h.sync()
+    h.wait_version(v)
+    assert h.page.input_value(sel) == "x"
+    assert h.page.locator(f'{sel} option[value="x"]').inner_text() == ("3 cards a click, no redeal")
+    # the Greek labels come from the registry too
+    seq = h.seq()
+    h.page.select_option(".sw-lang", "el")
+    h.wait_seq(seq)
+    assert h.page.locator(f"{sel} option").first.inner_text() == groups[0].choices[0].label["el"]
+
+
+def test_klondike_solve_plays_a_line_to_the_win(make_harness):
+    """Klondike deal 2: solved in milliseconds (every card known to the solver, the
+    thoughtful game), played on the table move by move, face-down cards turning over."""
+    w = SolitaireWidget("klondike", seed=2, live_solver=False)
+    w.scheduler = sched = ManualScheduler()
+    h = make_harness(w)
+    seq = h.seq()
+    h.page.click(".sw-btn-solve")
+    h.wait_seq(seq)
+    assert w.replaying and w.last_solve.result == "won"
+    down = h.page.locator(".sw-card.sw-down").count()
+    steps = play_out(h, sched, 40, lambda: h.screenshot("klondike-solve-replay"))
+    assert w.game.status == "won" and steps == len(w.last_solve.solution)
+    h.page.wait_for_selector(".sw-over:not([hidden])")
+    assert down > 0 and h.page.locator(".sw-card.sw-down").count() == 0

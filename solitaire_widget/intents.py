@@ -1,0 +1,284 @@
+"""The page's intents: each custom message checked and carried out on a PlaySession.
+
+The page sends intents only, never state (``{"kind": "move", "action": "t0>t3*2",
+"version": 17}``, ``{"kind": "draw"}``, ``{"kind": "select", "game": ..., "options":
+{...}}``...). Every one is checked here for shape (a malformed or forged message), for
+staleness (``version``) and, through the Game, against the rules; anything refused
+becomes a notice in the view and changes nothing. ``handle`` never raises: an unexpected
+error is logged for the developer and the player is told, the game untouched (Game
+methods are all-or-nothing).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .game import Game
+from .games import GAMES
+from .play_session import PlaySession, Refused
+from .texts import pile_words as _pile_words
+
+__all__ = ["LANGS", "MAX_SEED", "PLAYS", "TAKES_OVER", "handle"]
+
+_log = logging.getLogger(__name__)
+
+LANGS = ("en", "el")
+# Seeds are GLib guint32 values (g_rand_new_with_seed).
+MAX_SEED = 2**32 - 1
+# the switches the page may flip (the widget's traits of the same names)
+SETTINGS = ("warn_unwinnable", "exact_hint", "live_solver")
+
+
+def handle(play: PlaySession, content: Any) -> None:
+    """Handles one intent from the page, under the table's lock. Never raises."""
+    with play.lock:
+        try:
+            dispatch(play, content)
+        except Refused as r:
+            play.refuse(r.key, **r.args_)
+        except Exception:
+            _log.exception("solitaire_widget: error while handling %r", content)
+            play.refuse("error")
+
+
+def dispatch(play: PlaySession, msg: Any) -> None:
+    """Carries out one intent; Refused says why not."""
+    if not isinstance(msg, Mapping):
+        raise Refused("malformed")
+    kind = msg.get("kind")
+    if not isinstance(kind, str):
+        raise Refused("malformed")
+    handler = HANDLERS.get(kind)
+    if handler is None:
+        raise Refused("unknown", kind=kind[:40])
+    if play.review_at is not None and kind in PLAYS:
+        # Looking back changes nothing: say how to play on instead.
+        raise Refused("review_on", level="info", i=play.review_at, n=play.game.moves)
+    if kind in TAKES_OVER:
+        # The player acts: the solver's replay stops even if the intent is refused.
+        play.solver.halt()
+    handler(play, msg)
+
+
+# ---------------------------------------------------------------------- checks
+
+
+def as_int(value: Any, lo: int, hi: int) -> int:
+    """An integer in [lo, hi]; bools and floats with fractions are refused."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise Refused("malformed")
+    if isinstance(value, float) and (not math.isfinite(value) or not value.is_integer()):
+        raise Refused("malformed")
+    n = int(value)
+    if not lo <= n <= hi:
+        raise Refused("malformed")
+    return n
+
+
+def check_options(options: Any) -> dict[str, Any]:
+    """The options of a ``select`` intent, checked for shape (Game checks the values)."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+        raise Refused("malformed")
+    out: dict[str, Any] = {}
+    for k, v in options.items():
+        if v is None or isinstance(v, str):
+            out[k] = v
+        else:
+            out[k] = as_int(v, 0, 1000)
+    return out
+
+
+def check_version(play: PlaySession, msg: Mapping[str, Any]) -> None:
+    if "version" not in msg:
+        return
+    v = msg["version"]
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise Refused("malformed")
+    if v != play.version:
+        raise Refused("stale")
+
+
+def seed_of(msg: Mapping[str, Any]) -> int | None:
+    """The seed a ``new`` or ``select`` intent asks for: None (a random deal) or an int
+    GLib takes. The page sends what the player typed, so a bad one is named."""
+    seed = msg.get("seed")
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise Refused("malformed")
+    if isinstance(seed, int) and 0 <= seed <= MAX_SEED:
+        return seed
+    text = str(seed).strip()[:24]
+    # ASCII digits only: int() would also read other scripts' digits
+    if text.isascii() and text.isdigit() and int(text) <= MAX_SEED:
+        return int(text)
+    raise Refused("bad_seed", seed=text, max=MAX_SEED)
+
+
+def pile_ids(game: Game) -> set[str]:
+    """The ids of the piles this game has."""
+    piles = {"s", "w", *(f"f{i}" for i in range(4)), *(f"t{i}" for i in range(game.n_tableau))}
+    if game.rules.has_reserve:
+        piles.add("r")
+    return piles
+
+
+# ---------------------------------------------------------------------- the intents
+
+
+def _move(play: PlaySession, msg: Mapping[str, Any]) -> None:
+    action = msg.get("action")
+    if not isinstance(action, str) or not 0 < len(action) <= 32:
+        raise Refused("malformed")
+    check_version(play, msg)
+    if action == "draw":
+        play.draw()
+    else:
+        play.play(action)
+
+
+def _draw(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+    play.draw()
+
+
+def _undo(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+    if not play.game.can_undo:
+        raise Refused("no_undo", level="info")
+    play.game.undo()
+
+
+def _redo(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+    if not play.game.can_redo:
+        raise Refused("no_redo", level="info")
+    play.game.redo()
+
+
+def _restart(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+    play.game.restart()
+
+
+def _new(play: PlaySession, msg: Mapping[str, Any]) -> None:
+    play.game.new(seed=seed_of(msg))
+
+
+def _hint(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+    play.ask_hint()
+
+
+def _autoplay(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+    if not play.game.autoplay():
+        raise Refused("no_auto", level="info")
+
+
+def _foundation(play: PlaySession, msg: Mapping[str, Any]) -> None:
+    pile = msg.get("pile")
+    if not isinstance(pile, str) or pile not in pile_ids(play.game):
+        # a pile this table does not have (a forged or stale message) is named as
+        # such, not reported as a card that cannot go up
+        raise Refused("malformed")
+    check_version(play, msg)
+    # a foundation's own card moving to another is not a double-click
+    move = None if pile[0] == "f" else play.game.foundation_move(pile)
+    if move is None:
+        raise Refused("no_found", pile=_pile_words(pile, play.lang))
+    play.play(move)
+
+
+def _select(play: PlaySession, msg: Mapping[str, Any]) -> None:
+    name = msg.get("game")
+    if not isinstance(name, str) or name not in GAMES:
+        raise Refused("malformed")
+    options = check_options(msg.get("options"))
+    seed = seed_of(msg)
+    try:
+        game = Game(name, seed=seed, **options)
+    except (TypeError, ValueError) as e:
+        raise Refused("bad_option", why=str(e)[:120]) from None
+    play.attach(game)
+
+
+def _lang(play: PlaySession, msg: Mapping[str, Any]) -> None:
+    lang = msg.get("lang")
+    if lang not in LANGS:
+        raise Refused("malformed")
+    play.settings.lang = lang
+    play.publish()
+
+
+def _solve(play: PlaySession, msg: Mapping[str, Any]) -> None:
+    stop = msg.get("stop", False)
+    if not isinstance(stop, bool):
+        raise Refused("malformed")
+    if stop or play.solver.replaying:
+        # Solve pressed again (the button reads Stop) stops it.
+        if not play.solver.stop():
+            play.publish()
+        return
+    play.hint = None
+    play.solver.solve()
+
+
+def _stop(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+    if not play.solver.stop():
+        play.publish()
+
+
+def _setting(play: PlaySession, msg: Mapping[str, Any]) -> None:
+    name, value = msg.get("name"), msg.get("value")
+    if name not in SETTINGS or not isinstance(value, bool):
+        raise Refused("malformed")
+    if getattr(play.settings, name) == value:
+        play.publish()  # every view shows the truth again
+    else:
+        setattr(play.settings, name, value)  # the owner tells the table (setting_changed)
+
+
+def _review(play: PlaySession, msg: Mapping[str, Any]) -> None:
+    """``{"kind": "review", "at": n}`` shows the position after n actions;
+    ``"at": null`` the game again; ``"step": -1 / 1`` one back or forth."""
+    if "step" in msg:
+        step = msg["step"]
+        if isinstance(step, bool) or not isinstance(step, int) or abs(step) > 10_000:
+            raise Refused("malformed")
+        now = play.game.moves if play.review_at is None else play.review_at
+        play.show_review(min(max(now + step, 0), play.game.moves))
+        return
+    at = msg.get("at")
+    if at is None:
+        if play.review_at is None:
+            play.publish()  # every view shows the game again
+        play.leave_review()
+        return
+    if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= play.game.moves:
+        raise Refused("malformed")
+    play.show_review(at)
+
+
+HANDLERS: dict[str, Callable[[PlaySession, Mapping[str, Any]], None]] = {
+    "move": _move,
+    "draw": _draw,
+    "undo": _undo,
+    "redo": _redo,
+    "restart": _restart,
+    "new": _new,
+    "hint": _hint,
+    "autoplay": _autoplay,
+    "foundation": _foundation,
+    "select": _select,
+    "lang": _lang,
+    "solve": _solve,
+    "stop": _stop,
+    "setting": _setting,
+    "review": _review,
+}
+# Intents that would change the game: refused while a position is reviewed.
+PLAYS = frozenset({"move", "draw", "undo", "redo", "hint", "autoplay", "foundation", "solve"})
+# Intents that take the table back from a running Solve.
+TAKES_OVER = frozenset(
+    {"move", "draw", "undo", "redo", "restart", "new", "autoplay", "foundation", "select"}
+)

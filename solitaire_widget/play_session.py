@@ -1,0 +1,322 @@
+"""One table's play, without Jupyter: the live Game on it, the table's version, the
+notice and hint of the moment, looking back through the game, the clock, the deals it
+records in the statistics, and the two sessions that search (Solve and its kin, the live
+answer) with the one record of what the history has proved, which they share.
+
+The widget (solitaire_widget.widget) owns one ``PlaySession``, gives it its settings (the
+switches and budgets are the widget's traits and attributes) and a ``send`` function,
+then shows the first game with ``attach``; the intents (solitaire_widget.intents) act
+on it, and the view (solitaire_widget.view) is built from it. ``send(what)`` asks for
+the page to be brought up to date: ``"game"`` (another game on the table: everything,
+its rules text too), ``"view"`` (the view after a change) or ``"live"`` (only the live
+answer and the warning it may raise, so the notice of the last move and the page's
+selection stay).
+
+The sessions hear about every change before the view is built and are asked to search
+only after it was sent (``check_soon``), so the redraw never waits for a search.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from .game import Game
+from .live import LiveSettings, LiveSolver
+from .moves import IllegalMove
+from .proofs import Proofs
+from .solve_session import Refused, Said, SolveSession, SolveSettings
+from .statistics import Statistics
+from .texts import notice as _notice
+
+__all__ = ["PlaySession", "Refused", "Settings"]
+
+_log = logging.getLogger(__name__)
+
+
+class Settings(SolveSettings, LiveSettings, Protocol):
+    """Everything a table reads from its owner: the searches' knobs and the hint's."""
+
+    exact_hint: bool
+
+
+class PlaySession:
+    """The state of one table; see the module's docstring."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        game: Game,
+        statistics: Statistics,
+        send: Callable[[str], None],
+        lock: threading.RLock | None = None,
+    ) -> None:
+        self._settings = settings
+        self.statistics = statistics
+        self._send = send
+        self.lock = lock or threading.RLock()
+        self.closed = False
+        self.version = 0  # grows with every change of the table
+        self.seq = 0  # grows with every view sent
+        self.notice: dict[str, str] | None = None  # lives for one view
+        self.hint: str | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+        # what the history has proved: one record, read and written by both sessions
+        self.proofs = Proofs()
+        self.solver = SolveSession(self, self.proofs, self.lock)
+        self.live = LiveSolver(self, self.proofs, self.lock)
+        self._deal_moves = 0  # the deal's moves so far (0: it does not count yet)
+        self._deal_score = 0  # the best score it reached
+        self._deal_counted = False  # recorded already (a win)
+        # Review mode: the position after this many actions is shown (None: the game).
+        self.review_at: int | None = None
+        self.review_game: Game | None = None
+        self._reset_timer()
+        # shown once the owner calls ``attach(game)`` (its ``send`` must be ready first)
+        self._game = game
+
+    # ------------------------------------------------------------------ the sessions' host
+
+    @property
+    def settings(self) -> Settings:
+        return self._settings
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def table_version(self) -> int:
+        return self.version
+
+    @property
+    def lang(self) -> str:
+        return self._settings.lang
+
+    def report(self, said: Said | None = None) -> None:
+        """The solve session's state changed (and it may have something to say)."""
+        if said is None:
+            self.publish()
+        elif said.hint:
+            self.show_hint(said.move, said.key, **said.args)
+        else:
+            self.refuse(said.key, said.level, **said.args)
+
+    def report_live(self) -> None:
+        if not self.closed:
+            self._send("live")
+
+    # ------------------------------------------------------------------ the game
+
+    def attach(self, game: Game) -> None:
+        """Shows ``game`` (a new Game object): what ran for the old one stops."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._deal_left()
+        self._game = game
+        self.review_at = self.review_game = None
+        self._deal_moves = game.moves
+        self._deal_score = game.score
+        self._deal_counted = game.status == "won"
+        self._unsubscribe = game.on_change(self._game_changed)
+        self.proofs.follow(game)
+        self.solver.reset()
+        self.live.reset()
+        self._reset_timer()
+        self.hint = None
+        self.notice = None
+        self.version += 1
+        self.publish("game")
+        self.check_soon()
+
+    def _game_changed(self, game: Game) -> None:
+        """Any change to the game, from the page or from Python code."""
+        if game is not self._game:
+            return
+        self.version += 1
+        self.hint = None
+        # The game changed under the review: show the game again.
+        self.review_at = self.review_game = None
+        self.proofs.changed(game)  # a restart or a new deal may show another deal
+        self.solver.game_changed()
+        self.live.moved()  # what is known goes out with this view; no search yet
+        if game.moves == 0 and not game.can_redo:
+            # Restart or a new deal (undoing back to the start keeps the clock going).
+            self._deal_left()
+            self._reset_timer()
+        elif game.status == "playing":
+            self.start_timer()
+        else:
+            # Won or lost: the clock stops (and runs again if an undo reopens the game).
+            self._stop_timer()
+        self._deal_moves = max(self._deal_moves, game.moves)
+        self._deal_score = max(self._deal_score, game.score)
+        if game.status == "won" and not self._deal_counted:
+            self._deal_counted = True
+            # A deal the solver's replay finished is played, but not the player's win.
+            self.statistics.record(
+                game.name,
+                game.options,
+                won=not self.solver.stepping,
+                seconds=self.elapsed(),
+                score=game.score,
+            )
+        self.publish()
+        self.check_soon()
+
+    def check_soon(self) -> None:
+        """After the view is sent: the searches that answer whether the deal can still
+        be won. The live answer, when on, also raises the warning (one search)."""
+        if self.closed:
+            return
+        if self._settings.live_solver:
+            self.live.check_soon()
+        else:
+            self.solver.check_soon()
+
+    def _deal_left(self) -> None:
+        """The deal on the table is left (a new deal, a restart, another game): one that
+        was played and not won counts as lost, as Aisleriot counts a game given up."""
+        if self._deal_moves and not self._deal_counted:
+            g = self._game
+            self.statistics.record(
+                g.name, g.options, won=False, seconds=self.elapsed(), score=self._deal_score
+            )
+        self._deal_moves = self._deal_score = 0
+        self._deal_counted = False
+
+    def setting_changed(self, name: str) -> None:
+        """A switch of the settings was flipped (``warn_unwinnable``, ``exact_hint``,
+        ``live_solver``)."""
+        self.live.setting_changed(name)
+        self.publish()
+        self.check_soon()
+
+    def scheduler_changed(self) -> None:
+        """The live question asked on the old scheduler (the constructor's, most often)
+        is asked again on the new one, and the old answer dropped: otherwise it could
+        land at any moment from a thread the new scheduler knows nothing of."""
+        self.live.moved()
+        self.report_live()
+        self.live.check_soon()
+
+    # ------------------------------------------------------------------ playing
+
+    def play(self, action: Any) -> None:
+        """Plays ``action``; a refusal becomes the notice, worded in the view's language
+        from the reason IllegalMove carries."""
+        try:
+            self._game.play(action)
+        except IllegalMove as e:
+            self.notice = {"text": e.text(self.lang), "level": "error"}
+            self.publish()
+
+    def draw(self) -> None:
+        """A click on the stock; a refusal becomes the notice."""
+        try:
+            self._game.draw()
+        except IllegalMove as e:
+            self.notice = {"text": e.text(self.lang), "level": "error"}
+            self.publish()
+
+    def ask_hint(self) -> None:
+        if self._game.status == "playing":
+            # Aisleriot starts its clock on a hint too.
+            self.start_timer()
+            if self._settings.exact_hint:
+                self.hint = None
+                self.solver.exact_hint()
+                return
+        self.show_hint(self._game.hint(), "hint")
+
+    def show_hint(self, move: Any, key: str, **args: Any) -> None:
+        if move is None:
+            self.hint = None
+            self.notice = {"text": self.say("no_hint"), "level": "info"}
+        else:
+            self.hint = str(move)
+            try:
+                text = self._game.explain(move, lang=self.lang)
+            except Exception:
+                _log.exception("explain(%r) failed", move)
+                text = str(move)
+            self.notice = {"text": self.say(key, text=text, **args), "level": "hint"}
+        self.publish()
+
+    def solve(self) -> None:
+        """Solve: a search, then its replay; a refusal becomes the notice."""
+        try:
+            self.hint = None
+            self.solver.solve()
+        except Refused as r:
+            self.refuse(r.key, **r.args_)
+
+    # ------------------------------------------------------------------ review mode
+
+    def show_review(self, at: int) -> None:
+        self.solver.halt()  # the solver's replay would change the game under the review
+        self.review_at = at
+        self.review_game = self._game.position(at)
+        self.notice = {"text": self.say("reviewing", i=at, n=self._game.moves), "level": "info"}
+        self.publish()
+
+    def leave_review(self) -> None:
+        if self.review_at is not None:
+            self.review_at = self.review_game = None
+            self.publish()
+
+    # ------------------------------------------------------------------ words and sending
+
+    def say(self, key: str, **args: Any) -> str:
+        return _notice(key, self.lang, **args)
+
+    def refuse(self, key: str, level: str = "error", **args: Any) -> None:
+        self.notice = {"text": self.say(key, **args), "level": level}
+        self.publish()
+
+    def publish(self, what: str = "view") -> None:
+        """Sends the view; ``seq`` grows on every send so each one is a change. A notice
+        lives for one view: the next change clears it."""
+        if self.closed:
+            return
+        self.seq += 1
+        self._send(what)
+        self.notice = None
+
+    # ------------------------------------------------------------------ the clock
+
+    # Seconds banked from earlier stretches plus the one running now.
+    def _reset_timer(self) -> None:
+        self._t_banked = 0.0
+        self._t_since: float | None = None
+
+    def start_timer(self) -> None:
+        if self._t_since is None:
+            self._t_since = time.monotonic()
+
+    def _stop_timer(self) -> None:
+        if self._t_since is not None:
+            self._t_banked += time.monotonic() - self._t_since
+            self._t_since = None
+
+    @property
+    def timer_running(self) -> bool:
+        return self._t_since is not None
+
+    def elapsed(self) -> float:
+        running = time.monotonic() - self._t_since if self._t_since is not None else 0.0
+        return round(self._t_banked + running, 3)
+
+    # ------------------------------------------------------------------ closing
+
+    def close(self) -> None:
+        """Nothing more is played, searched, kept or sent: the searches are let go."""
+        self.closed = True
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self.solver.close()
+        self.live.close()

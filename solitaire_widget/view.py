@@ -1,0 +1,195 @@
+"""What the page is sent: built from a table's PlaySession, plain JSON, no Jupyter.
+
+Three synced traits carry it, each sent only when it changes (ipywidgets sends a trait
+when it is assigned a value that differs from the one it holds, and traitlets compares
+the two; the widget assigns all three under ``hold_sync``, so what changed together
+arrives together):
+
+- ``view``: what changes with a move (``build``): the piles, counts, legal actions,
+  hint, notice, clock, the solver's state and the live answer, ``version`` and ``seq``;
+- ``setup``: what changes only with the game, its options or the deal (``setup``): the
+  table's layout (solitaire_widget.layouts), what each empty slot takes, the options on
+  and which of the toolbar's choices they are;
+- ``stats``: the statistics of the game and options on the table (``stats``).
+
+So a move sends about half of what it did when the layout and the statistics travelled
+with every view (see benchmarks/widget_latency.py).
+
+**Face-down cards are never named.** Every card lying face down (the stock, Eagle Wing's
+trunk but its last card, Kansas's reserve under its top card, Klondike's columns under
+their face-up cards) is sent as ``"??"`` (``DOWN``), in its place: the page knows how many
+cards a pile holds and which of them lie face down, not which cards they are, so neither
+the page's HTML (no ``data-card`` for them) nor its model (devtools) can read the stock's
+order or a face-down card. When a move turns a card over, the next view names it. The
+deal number (``seed``) is the player's, as in Aisleriot: a deal can be dealt again from it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .game import Game
+from .games import catalog as _catalog
+from .games.base import F0, F3
+from .games.records import option_words
+from .layouts import table_layout
+from .moves import Move
+from .moves import pile_index as _pile_index
+from .play_session import PlaySession
+
+__all__ = ["DOWN", "build", "catalog", "double_clicks", "live_part", "masked", "setup", "stats"]
+
+# a face-down card as the page sees it
+DOWN = "??"
+
+
+def masked(state: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot (face-down cards in lower case) with every face-down card as ``DOWN``."""
+
+    def pile(cards: list[str]) -> list[str]:
+        return [c if c.isupper() else DOWN for c in cards]
+
+    out: dict[str, Any] = {}
+    for key, value in state.items():
+        if key in ("f", "t"):
+            out[key] = [pile(p) for p in value]
+        elif isinstance(value, list):
+            out[key] = pile(value)
+    return out
+
+
+def double_clicks(legal: list[Move]) -> dict[str, str]:
+    """What a double-click on each pile plays: its top card to the first foundation
+    that takes it, read off the legal moves (the same move ``Game.foundation_move``
+    finds; a foundation's own card moving to another is not a double-click)."""
+    out: dict[str, str] = {}
+    for m in legal:
+        if m.is_draw or m.count != 1 or not F0 <= m.dst <= F3 or F0 <= m.src <= F3:
+            continue
+        src = m.source
+        if src not in out or m.dst < _pile_index(out[src].split(">")[1]):
+            out[src] = str(m)
+    return out
+
+
+def accepts(game: Game) -> dict[str, str]:
+    """What each empty slot takes, for its outline label (display only)."""
+    base = game.base_rank or "A"
+    out = {f"f{i}": base for i in range(4)}
+    tab = game.rules.empty_column
+    for i in range(game.n_tableau):
+        out[f"t{i}"] = tab
+    return out
+
+
+def chosen(game: Game) -> list[Any]:
+    """For each of the game's option groups (the toolbar's selectors, in order): the
+    index of the choice its options are, or, when they are none of them, the entry the
+    selector shows besides: its label in each language and the options it stands for."""
+    options = game.options
+    out: list[Any] = []
+    for group in type(game.rules).option_groups:
+        i = group.chosen(options)
+        if i is not None:
+            out.append(i)
+            continue
+        keys = sorted({k for c in group.choices for k in c.options})
+        mine = {k: options.get(k) for k in keys}
+        out.append(
+            {
+                "label": {lang: option_words(mine, lang) for lang in ("en", "el")},
+                "options": mine,
+            }
+        )
+    return out
+
+
+def setup(game: Game) -> dict[str, Any]:
+    """The ``setup`` trait: what changes only with the game, its options or the deal."""
+    return {
+        "game": game.name,
+        "options": dict(game.options),
+        "chosen": chosen(game),
+        "layout": table_layout(game.rules),
+        "accepts": accepts(game),
+    }
+
+
+def stats(play: PlaySession) -> dict[str, Any]:
+    g = play.game
+    return play.statistics.get(g.name, g.options)
+
+
+def _warning(play: PlaySession) -> dict[str, str] | None:
+    if play.solver.warning:
+        return {"text": play.say("unwinnable"), "level": "warn"}
+    return None
+
+
+def _busy_notice(play: PlaySession) -> dict[str, str] | None:
+    busy = play.solver.busy_notice()
+    if busy is None:
+        return None
+    key, args = busy
+    return {"text": play.say(key, **args), "level": "info"}
+
+
+def _end_notice(play: PlaySession, status: str) -> dict[str, str] | None:
+    if status == "won":
+        return {"text": play.say("won"), "level": "won"}
+    if status == "lost":
+        return {"text": play.say("lost"), "level": "info"}
+    return None
+
+
+def live_part(play: PlaySession) -> dict[str, Any]:
+    """What a new live answer changes in the view (nothing else is sent again)."""
+    return {"live": play.live.view(), "warning": _warning(play)}
+
+
+def build(play: PlaySession) -> dict[str, Any]:
+    """The ``view`` trait: the table as it stands (or the position looked back at)."""
+    g = play.game
+    moves = g.moves
+    status = g.status
+    shown = play.review_game
+    reviewing = shown is not None and play.review_at is not None
+    legal = [] if reviewing else g.legal_moves
+    at = shown if reviewing and shown is not None else g
+    settings = play.settings
+    view = {
+        "game": g.name,
+        "seed": g.seed,
+        "piles": masked(at.snapshot()),
+        "score": at.score,
+        "status": status,
+        "moves": play.review_at if reviewing else moves,
+        "stock_left": at.stock_left,
+        "reserve_left": at.reserve_left,
+        "redeals_left": at.redeals_left,
+        "base_rank": g.base_rank,
+        "draw_count": g.draw_count,
+        "legal": [str(m) for m in legal],
+        "dbl": double_clicks(legal),
+        "hint": None if reviewing else play.hint,
+        "notice": play.notice or _busy_notice(play) or _end_notice(play, status),
+        "can_undo": g.can_undo,
+        "can_redo": g.can_redo,
+        "timer": {"running": play.timer_running, "elapsed": play.elapsed()},
+        "solver": play.solver.view(),
+        "settings": {
+            "exact_hint": bool(settings.exact_hint),
+            "warn_unwinnable": bool(settings.warn_unwinnable),
+        },
+        "review": {"at": play.review_at, "of": moves} if reviewing else None,
+        "version": play.version,
+        "seq": play.seq,
+    }
+    view.update(live_part(play))
+    return view
+
+
+def catalog() -> list[dict[str, Any]]:
+    """The ``catalog`` trait: every game the toolbar offers, with its option groups
+    (games.catalog: each group a per-language label and its choices)."""
+    return _catalog()
