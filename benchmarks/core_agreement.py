@@ -1,10 +1,11 @@
 """The compiled core against the Python search, deal by deal: the same verdict, the
 same node count and the same winning line for the same node budget.
 
-    python benchmarks/core_agreement.py                       # 300 deals x 7 variants
+    python benchmarks/core_agreement.py                       # 300 deals x every rule set
     python benchmarks/core_agreement.py --deals 1000 --nodes 20000 --workers 2
 
-The two are one search written twice (solver.py and core/cpp), so below the core's
+Every rule set of every registered game whose part the core has (``rule_sets()``).
+The two are one search written twice (search.py and core/cpp), so below the core's
 memory cap they must agree exactly, node for node; tests/test_core.py checks a sample of
 this on every run, this checks thousands of deals. Every won line is also replayed
 through ``Game.play``. Prints one line per variant and exits non-zero on any difference.
@@ -20,21 +21,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-VARIANTS = [
-    ("eagle-wing", {}),
-    ("kansas", {}),
-    ("kansas", {"redeals": 1}),
-    ("saratoga", {"draw": 1, "redeals": 2}),
-    ("saratoga", {"draw": 1, "redeals": None}),
-    ("saratoga", {"draw": 1, "redeals": 0}),
-    ("saratoga", {"draw": 3, "redeals": None}),
-]
+from solitaire_widget import core_search
+from solitaire_widget.games import rule_sets
+
+VARIANTS = [(v.game, dict(v.options)) for v in rule_sets() if core_search.available(v.game)]
 
 
 def compare(name: str, options: dict, seeds: range, nodes: int) -> dict:
     from solitaire_widget import Game
     from solitaire_widget.core_search import CoreSearch
-    from solitaire_widget.solver import BudgetSpent, Search
+    from solitaire_widget.search import BudgetSpent, Search
 
     out = {
         "deals": 0,

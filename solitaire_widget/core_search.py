@@ -4,9 +4,11 @@
 searched so far.
 
 The core is the same search as the Python one, move for move (tests compare node counts
-and lines on many deals), in C++ with the GIL released. Where it cannot be imported
-(Pyodide in JupyterLite, an unusual platform) ``available()`` is False and the solver
-runs the Python search instead.
+and lines on many deals), in C++ with the GIL released. It knows no game by name: a
+game's ``Rules`` names the part that searches it (``core_part``, one of the core's
+``parts``) and gives its traits as data (``core_traits()``). Where the core cannot be
+imported (Pyodide in JupyterLite, an unusual platform), or has no part for the game,
+``available(rules)`` is False and the solver runs the Python search instead.
 """
 
 from __future__ import annotations
@@ -14,10 +16,11 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from .games import GAMES
 from .search import BudgetSpent
 
 if TYPE_CHECKING:
-    from .games.base import Table
+    from .games.base import Rules, Table
 
 _core: ModuleType | None
 try:
@@ -31,14 +34,38 @@ except ImportError:  # no wheel for this platform: the Python search is the fall
 MEMORY_MB = 768.0
 
 
-def available(game: str | None = None) -> bool:
-    """Whether the compiled core is loaded (and has a part for ``game``, if given)."""
-    return _core is not None and (game is None or game in _core.games)
+def available(rules: Rules | type[Rules] | str | None = None) -> bool:
+    """Whether the compiled core is loaded (and, given a game's ``rules``, its class or
+    its registered name, has the part that searches it: ``core_part``)."""
+    if _core is None:
+        return False
+    if rules is None:
+        return True
+    if isinstance(rules, str):
+        cls = GAMES.get(rules)
+        if cls is None:
+            return False
+        part = cls.core_part
+    else:
+        part = rules.core_part
+    return part is not None and part in _core.parts
 
 
-def _loaded() -> ModuleType:
+def parts() -> tuple[str, ...]:
+    """The parts of the loaded core (none where it is not loaded)."""
+    return () if _core is None else tuple(_core.parts)
+
+
+def _loaded(rules: Rules | None = None) -> ModuleType:
     if _core is None:
         raise RuntimeError("the compiled search core (solitaire_core) is not installed")
+    if rules is not None and not available(rules):
+        part = rules.core_part
+        has = ", ".join(_core.parts)
+        raise RuntimeError(
+            f"the compiled core has no part for {rules.title}"
+            + (f" (its core_part {part!r} is not one of {has})" if part else " (no core_part)")
+        )
     return _core
 
 
@@ -58,7 +85,7 @@ class CoreSearch:
         threads: int = 1,
     ) -> None:
         self.rules = table.rules
-        self._search = _loaded().Search(
+        self._search = _loaded(self.rules).Search(
             *_position(table), prune, order, memory_mb, waste_cap, threads
         )
 
@@ -92,20 +119,33 @@ class CoreSearch:
 
 
 def _position(table: Table) -> tuple:
-    """A position as the core takes it: game, piles, redeals used and the options."""
+    """A position as the core takes it: the part, the game's traits, the piles, their
+    face-down cards, the redeals used and the base card's rank."""
     rules = table.rules
     piles = [list(p) for p in table.piles]
-    return (rules.name, piles, table.redeals_used, rules.max_redeals, rules.draw_count, table.base)
+    return (
+        rules.core_part,
+        rules.core_traits(),
+        piles,
+        list(table.hidden),
+        table.redeals_used,
+        table.base,
+    )
 
 
 def legal_moves(table: Table) -> list[str]:
     """The core's legal actions at ``table``'s position (for the tests against Python)."""
-    return _loaded().legal_moves(*_position(table))
+    return _loaded(table.rules).legal_moves(*_position(table))
+
+
+def play(table: Table, action: str) -> tuple[list[list[int]], list[int], int]:
+    """The core's piles, face-down counts and redeals used after ``action``."""
+    return _loaded(table.rules).play(*_position(table), action=action)
 
 
 def perft(table: Table, depth: int) -> list[int]:
     """Distinct positions the core reaches after exactly 1..``depth`` actions."""
-    return _loaded().perft(*_position(table), depth)
+    return _loaded(table.rules).perft(*_position(table), depth)
 
 
-__all__ = ["MEMORY_MB", "CoreSearch", "available", "legal_moves", "perft"]
+__all__ = ["MEMORY_MB", "CoreSearch", "available", "legal_moves", "parts", "perft", "play"]

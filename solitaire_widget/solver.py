@@ -24,7 +24,7 @@ from .moves import Move
 from .search import CHECK_EVERY, BudgetSpent, Search
 
 if TYPE_CHECKING:
-    from .games.base import Table
+    from .games.base import Rules, Table
 
 
 class Positioned(Protocol):
@@ -80,18 +80,25 @@ class SolveResult:
 ENGINES = ("auto", "core", "python")
 
 
-def _engine(engine: str, game: str) -> str:
+def _engine(engine: str, rules: Rules) -> str:
     """The search that will run: ``"auto"`` is the compiled core where it is loaded and
-    has a part for the game, else the Python search."""
+    has the part that searches the game (``rules.core_part``), else the Python search;
+    ``"core"`` where it has none is an error that says why."""
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     if engine == "auto":
-        return "core" if core_search.available(game) else "python"
-    if engine == "core" and not core_search.available(game):
-        raise RuntimeError(
-            f"engine='core' asked for, but the compiled core (solitaire_core) "
-            f"is not installed here or has no part for {game!r}"
-        )
+        return "core" if core_search.available(rules) else "python"
+    if engine == "core" and not core_search.available(rules):
+        if not core_search.available():
+            why = "the compiled core (solitaire_core) is not installed here"
+        elif rules.core_part is None:
+            why = f"{rules.title} has no part in the compiled core (its Rules name no core_part)"
+        else:
+            why = (
+                f"the compiled core has no part {rules.core_part!r} for {rules.title} "
+                f"(it has {', '.join(core_search.parts())})"
+            )
+        raise RuntimeError(f"engine='core' asked for, but {why}; engine='python' searches it")
     return engine
 
 
@@ -143,7 +150,7 @@ class Solver:
         table = source.copy()
         self.table = table
         rules = table.rules
-        self.engine = _engine(engine, rules.name)
+        self.engine = _engine(engine, rules)
         self._memory_mb = memory_mb
         self.probes = (rules.search_probes if probes is None else probes) and prune
         self.threads = threads

@@ -4,45 +4,120 @@
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
 #include <cmath>
 #include <memory>
 #include <mutex>
+#include <tuple>
 
 #include "search.hpp"
 
 namespace nb = nanobind;
 using namespace nb::literals;
 
+#ifndef SC_VERSION
+#error "SC_VERSION is the package's version, given by CMake (SKBUILD_PROJECT_VERSION)"
+#endif
+
 namespace {
+
+// ---- the game's traits, as Rules.core_traits() gives them --------------------------------
+constexpr const char* TRAITS[] = {"columns",      "reserve", "refills",     "reserve_top_always",
+                                  "hidden_cards", "draw",    "max_redeals", "pending"};
+
+nb::handle trait(const nb::dict& d, const char* key) {
+    if (!d.contains(key)) throw std::invalid_argument(std::string("the traits lack '") + key + "'");
+    return d[key];
+}
+
+bool trait_bool(const nb::dict& d, const char* key) {
+    nb::handle h = trait(d, key);
+    if (!nb::isinstance<nb::bool_>(h))
+        throw nb::type_error((std::string("trait '") + key + "' must be True or False").c_str());
+    return nb::cast<bool>(h);
+}
+
+// an int trait, or ``none`` for None where None is allowed
+int trait_int(const nb::dict& d, const char* key, std::optional<int> none = std::nullopt) {
+    nb::handle h = trait(d, key);
+    if (h.is_none() && none) return *none;
+    if (!PyLong_Check(h.ptr()) || nb::isinstance<nb::bool_>(h))
+        throw nb::type_error((std::string("trait '") + key + "' must be an int" +
+                              (none ? " or None" : ""))
+                                 .c_str());
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+    if (overflow || v < -1000 || v > 1000)
+        throw std::invalid_argument(std::string("trait '") + key + "' is out of range");
+    if (none && v < 0)  // None says "no limit"; a negative count is refused
+        throw std::invalid_argument(std::string("trait '") + key + "' must be >= 0 or None");
+    return static_cast<int>(v);
+}
+
+sc::Traits parse_traits(const nb::dict& d) {
+    for (auto [k, v] : d) {
+        (void)v;
+        bool known = false;
+        if (nb::isinstance<nb::str>(k)) {
+            std::string key = nb::cast<std::string>(k);
+            for (const char* t : TRAITS) known |= key == t;
+        }
+        if (!known)
+            throw std::invalid_argument("unknown trait " + nb::cast<std::string>(nb::repr(k)));
+    }
+    sc::Traits t;
+    t.columns = trait_int(d, "columns");
+    t.reserve = trait_bool(d, "reserve");
+    t.refills = trait_bool(d, "refills");
+    t.reserve_top_always = trait_bool(d, "reserve_top_always");
+    t.hidden_cards = trait_bool(d, "hidden_cards");
+    t.draw = trait_int(d, "draw");
+    t.max_redeals = trait_int(d, "max_redeals", -1);
+    nb::handle pending = trait(d, "pending");
+    if (pending.is_none()) {
+        t.pending = sc::Pending::none;
+    } else {
+        std::string rule = nb::isinstance<nb::str>(pending) ? nb::cast<std::string>(pending) : "";
+        if (rule == "waste")
+            t.pending = sc::Pending::waste;
+        else if (rule == "drawn")
+            t.pending = sc::Pending::drawn;
+        else
+            throw std::invalid_argument("unknown pending rule " +
+                                        nb::cast<std::string>(nb::repr(pending)) +
+                                        " (None, 'waste' or 'drawn')");
+    }
+    return t;
+}
 
 struct Spec {
     sc::Config cfg;
     sc::Pos pos;
 };
 
-Spec make_spec(const std::string& game, const std::vector<std::vector<int>>& piles, int used,
-               std::optional<int> max_redeals, int draw, std::optional<int> base) {
+Spec make_spec(const std::string& part, const nb::dict& traits,
+               const std::vector<std::vector<int>>& piles, const std::vector<int>& hidden, int used,
+               std::optional<int> base) {
     Spec s;
-    s.cfg = sc::make_config(game, draw, max_redeals ? *max_redeals : -1, base ? *base : 0);
-    if (max_redeals && *max_redeals < 0) throw std::invalid_argument("redeals must be >= 0 or None");
-    s.pos = sc::make_position(s.cfg, piles, used);
+    s.cfg = sc::make_config(part, parse_traits(traits), base ? *base : 0);
+    s.pos = sc::make_position(s.cfg, piles, hidden, used);
     return s;
 }
 
 class PySearch {
   public:
-    PySearch(const std::string& game, const std::vector<std::vector<int>>& piles, int used,
-             std::optional<int> max_redeals, int draw, std::optional<int> base, bool prune,
-             std::optional<uint64_t> order_seed, double memory_mb, std::optional<int> waste_cap,
-             int threads) {
+    PySearch(const std::string& part, const nb::dict& traits,
+             const std::vector<std::vector<int>>& piles, const std::vector<int>& hidden, int used,
+             std::optional<int> base, bool prune, std::optional<uint64_t> order_seed,
+             double memory_mb, std::optional<int> waste_cap, int threads) {
         if (threads < 1 || threads > 2) throw std::invalid_argument("threads must be 1 or 2");
         if (!(memory_mb >= 1.0) || memory_mb > 1024.0 * 1024.0)
             throw std::invalid_argument("memory_mb must be between 1 and 1048576");
         if (waste_cap && (*waste_cap < 0 || *waste_cap > 52))
             throw std::invalid_argument("waste_cap must be 0..52 or None");
-        Spec s = make_spec(game, piles, used, max_redeals, draw, base);
+        Spec s = make_spec(part, traits, piles, hidden, used, base);
         search_ = std::make_unique<sc::Search>(s.cfg, s.pos, prune, order_seed,
                                                static_cast<size_t>(memory_mb * 1024 * 1024),
                                                waste_cap ? *waste_cap : -1);
@@ -85,10 +160,10 @@ class PySearch {
     std::mutex busy_;
 };
 
-std::vector<std::string> legal(const std::string& game, const std::vector<std::vector<int>>& piles,
-                               int used, std::optional<int> max_redeals, int draw,
-                               std::optional<int> base) {
-    Spec s = make_spec(game, piles, used, max_redeals, draw, base);
+std::vector<std::string> legal(const std::string& part, const nb::dict& traits,
+                               const std::vector<std::vector<int>>& piles,
+                               const std::vector<int>& hidden, int used, std::optional<int> base) {
+    Spec s = make_spec(part, traits, piles, hidden, used, base);
     std::vector<sc::GMove> moves;
     sc::legal_moves(s.cfg, s.pos, moves);
     std::vector<std::string> out;
@@ -97,28 +172,27 @@ std::vector<std::string> legal(const std::string& game, const std::vector<std::v
     return out;
 }
 
-std::pair<std::vector<std::vector<int>>, int> play(const std::string& game,
-                                                   const std::vector<std::vector<int>>& piles,
-                                                   int used, std::optional<int> max_redeals,
-                                                   int draw, std::optional<int> base,
-                                                   const std::string& action) {
-    Spec s = make_spec(game, piles, used, max_redeals, draw, base);
+std::tuple<std::vector<std::vector<int>>, std::vector<int>, int> play(
+    const std::string& part, const nb::dict& traits, const std::vector<std::vector<int>>& piles,
+    const std::vector<int>& hidden, int used, std::optional<int> base, const std::string& action) {
+    Spec s = make_spec(part, traits, piles, hidden, used, base);
     std::vector<sc::GMove> moves;
     sc::legal_moves(s.cfg, s.pos, moves);
     for (const auto& m : moves) {
         if (sc::notation(m) == action) {
             sc::play(s.cfg, s.pos, m);
-            return {sc::to_piles(s.pos), s.pos.used};
+            return {sc::to_piles(s.pos), sc::to_hidden(s.pos), s.pos.used};
         }
     }
     throw std::invalid_argument("'" + action + "' is not a legal action here");
 }
 
-std::vector<uint64_t> perft(const std::string& game, const std::vector<std::vector<int>>& piles,
-                            int used, std::optional<int> max_redeals, int draw,
-                            std::optional<int> base, int depth) {
+std::vector<uint64_t> perft(const std::string& part, const nb::dict& traits,
+                            const std::vector<std::vector<int>>& piles,
+                            const std::vector<int>& hidden, int used, std::optional<int> base,
+                            int depth) {
     if (depth < 0 || depth > 12) throw std::invalid_argument("depth must be 0..12");
-    Spec s = make_spec(game, piles, used, max_redeals, draw, base);
+    Spec s = make_spec(part, traits, piles, hidden, used, base);
     nb::gil_scoped_release release;
     return sc::perft(s.cfg, s.pos, depth);
 }
@@ -127,18 +201,25 @@ std::vector<uint64_t> perft(const std::string& game, const std::vector<std::vect
 
 NB_MODULE(_core, m) {
     m.doc() = "The compiled search core of solitaire_widget.";
-    // the games the core has a part for (each in cpp/games/); another game is searched
-    // by the Python search until it has one
-    m.attr("games") = nb::make_tuple("eagle-wing", "kansas", "saratoga");
+    sc::check_parts();
+    m.attr("__version__") = SC_VERSION;
+    // the parts the core has (each in cpp/games/, registered by its name); a game whose
+    // Rules.core_part is another is searched by the Python search
+    nb::list parts;
+    for (const std::string& name : sc::part_names()) parts.append(name);
+    m.attr("parts") = nb::tuple(parts);
     nb::class_<PySearch>(m, "Search",
                          "A depth-first search for a win from one position; run() goes on where "
                          "its last budget stopped.")
-        .def(nb::init<const std::string&, const std::vector<std::vector<int>>&, int,
-                      std::optional<int>, int, std::optional<int>, bool, std::optional<uint64_t>,
-                      double, std::optional<int>, int>(),
-             "game"_a, "piles"_a, "redeals_used"_a, "max_redeals"_a.none(), "draw"_a = 1,
+        .def(nb::init<const std::string&, const nb::dict&, const std::vector<std::vector<int>>&,
+                      const std::vector<int>&, int, std::optional<int>, bool,
+                      std::optional<uint64_t>, double, std::optional<int>, int>(),
+             "part"_a, "traits"_a, "piles"_a, "hidden"_a, "redeals_used"_a,
              "base"_a.none() = nb::none(), "prune"_a = true, "order_seed"_a.none() = nb::none(),
-             "memory_mb"_a = 768.0, "waste_cap"_a.none() = nb::none(), "threads"_a = 1)
+             "memory_mb"_a = 768.0, "waste_cap"_a.none() = nb::none(), "threads"_a = 1,
+             "A search of the position ``piles`` (``hidden``: each pile's face-down cards, as "
+             "Table.hidden) by the core's part ``part`` with the game's ``traits`` "
+             "(Rules.core_traits()); ``base`` is the base card's rank (None: none).")
         .def("run", &PySearch::run, "seconds"_a.none(), "nodes"_a.none(),
              "Search on for at most ``seconds`` and ``nodes`` more (None: no bound); returns "
              "(result, line) with result 'won', 'lost' or 'unknown'. The GIL is released.")
@@ -155,13 +236,13 @@ NB_MODULE(_core, m) {
         .def_prop_ro("table_bytes", &PySearch::bytes)
         .def_prop_ro("table_cap_bytes", &PySearch::cap)
         .def_prop_ro("evictions", &PySearch::evictions);
-    m.def("legal_moves", &legal, "game"_a, "piles"_a, "redeals_used"_a, "max_redeals"_a.none(),
-          "draw"_a = 1, "base"_a.none() = nb::none(),
+    m.def("legal_moves", &legal, "part"_a, "traits"_a, "piles"_a, "hidden"_a, "redeals_used"_a,
+          "base"_a.none() = nb::none(),
           "Every legal action of the position, in the shared notation.");
-    m.def("play", &play, "game"_a, "piles"_a, "redeals_used"_a, "max_redeals"_a.none(),
-          "draw"_a = 1, "base"_a.none() = nb::none(), nb::kw_only(), "action"_a,
-          "The piles and redeals used after a legal action.");
-    m.def("perft", &perft, "game"_a, "piles"_a, "redeals_used"_a, "max_redeals"_a.none(),
-          "draw"_a = 1, "base"_a.none() = nb::none(), "depth"_a = 3,
+    m.def("play", &play, "part"_a, "traits"_a, "piles"_a, "hidden"_a, "redeals_used"_a,
+          "base"_a.none() = nb::none(), nb::kw_only(), "action"_a,
+          "The piles, face-down counts and redeals used after a legal action.");
+    m.def("perft", &perft, "part"_a, "traits"_a, "piles"_a, "hidden"_a, "redeals_used"_a,
+          "base"_a.none() = nb::none(), "depth"_a = 3,
           "Distinct positions reached after exactly 1..depth actions.");
 }

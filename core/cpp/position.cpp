@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "search.hpp"
+
 namespace sc {
 
 namespace {
@@ -24,6 +26,11 @@ Zobrist::Zobrist() {
         for (auto& v : used[k]) v = splitmix(s);
         for (auto& v : pend[k]) v = splitmix(s);
     }
+    // drawn after the others, which keep their values
+    for (int k = 0; k < 2; ++k) {
+        hid[k][0] = 0;  // a column with no face-down card hashes as its cards alone
+        for (int i = 1; i < CAP; ++i) hid[k][i] = splitmix(s);
+    }
 }
 
 const Zobrist ZOBRIST;
@@ -34,7 +41,7 @@ void Pos::rehash() {
         hseq[k] = 0;
         for (int i = 0; i < sn; ++i) hseq[k] ^= z.seq[k][seq[i]];
         for (int c = T0; c < T0 + ncols; ++c) {
-            hcol[k][c] = 0;
+            hcol[k][c] = z.hid[k][hid[c]];
             for (int i = 0; i < pl[c].n; ++i) hcol[k][c] ^= z.col[k][pl[c].c[i]][i];
         }
     }
@@ -46,43 +53,46 @@ std::string pile_name(int p) {
     return std::string(1, "swr"[p]);
 }
 
-Config make_config(const std::string& game, int draw, int max_redeals, int base) {
+Config make_config(const std::string& part, const Traits& t, int base) {
     Config cfg;
-    if (game == "eagle-wing") {
-        cfg.game = GameId::eagle_wing;
-        cfg.ncols = 8;
-        cfg.refills = cfg.has_reserve = true;
-    } else if (game == "kansas") {
-        cfg.game = GameId::kansas;
-        cfg.ncols = 3;
-        cfg.refills = cfg.has_reserve = true;
-    } else if (game == "saratoga") {
-        cfg.game = GameId::saratoga;
-        cfg.ncols = 7;
-    } else {
-        throw std::invalid_argument("the core knows no game " + game +
-                                    " (it has eagle-wing, kansas, saratoga)");
+    cfg.part = find_part(part);
+    if (!cfg.part) {
+        std::string known;
+        for (const std::string& name : part_names()) known += (known.empty() ? "" : ", ") + name;
+        throw std::invalid_argument("the core has no part " + part + " (it has " + known + ")");
     }
-    if (draw != 1 && draw != 3) throw std::invalid_argument("draw must be 1 or 3");
-    if (draw == 3 && cfg.game != GameId::saratoga)
-        throw std::invalid_argument(game + " deals one card a click");
-    if (max_redeals < -1 || max_redeals > 200)
-        throw std::invalid_argument("redeals must be 0..200 or None (unlimited)");
-    bool wants_base = cfg.game != GameId::saratoga;
-    if (wants_base && (base < 1 || base > 13))
-        throw std::invalid_argument(game + " needs a base rank 1..13");
-    if (!wants_base && base != 0) throw std::invalid_argument(game + " has no base card");
-    cfg.draw = draw;
-    cfg.max_redeals = max_redeals;
+    if (t.columns < 1 || t.columns > MAX_COLS)
+        throw std::invalid_argument("columns must be 1.." + std::to_string(MAX_COLS));
+    if (t.draw < 1 || t.draw > 13) throw std::invalid_argument("draw must be 1..13 cards a click");
+    if (t.max_redeals < -1 || t.max_redeals > 200)
+        throw std::invalid_argument("max_redeals must be 0..200 or None (unlimited)");
+    if (t.hidden_cards && !cfg.part->face_down)
+        throw std::invalid_argument("the part " + part + " knows no face-down cards");
+    if (cfg.part->base_card && (base < 1 || base > 13))
+        throw std::invalid_argument("the part " + part + " needs a base rank 1..13");
+    if (!cfg.part->base_card && base != 0)
+        throw std::invalid_argument("the part " + part + " has no base card");
+    cfg.ncols = t.columns;
+    cfg.draw = t.draw;
+    cfg.max_redeals = t.max_redeals;
     cfg.base = base;
+    cfg.has_reserve = t.reserve;
+    cfg.refills = t.refills;
+    cfg.reserve_top_always = t.reserve_top_always;
+    cfg.hidden_cards = t.hidden_cards;
+    cfg.pending = t.pending;
     return cfg;
 }
 
-Pos make_position(const Config& cfg, const std::vector<std::vector<int>>& piles, int used) {
+Pos make_position(const Config& cfg, const std::vector<std::vector<int>>& piles,
+                  const std::vector<int>& hidden, int used) {
     const int npiles = T0 + cfg.ncols;
     if (static_cast<int>(piles.size()) != npiles)
         throw std::invalid_argument("this game has " + std::to_string(npiles) + " piles, not " +
                                     std::to_string(piles.size()));
+    if (!hidden.empty() && static_cast<int>(hidden.size()) != npiles)
+        throw std::invalid_argument("hidden counts " + std::to_string(hidden.size()) +
+                                    " piles, not " + std::to_string(npiles));
     if (used < 0 || used > 255 || (!cfg.unlimited() && used > cfg.max_redeals))
         throw std::invalid_argument("redeals used (" + std::to_string(used) +
                                     ") is out of range for these rules");
@@ -136,8 +146,35 @@ Pos make_position(const Config& cfg, const std::vector<std::vector<int>>& piles,
     for (int p = RESERVE; p < npiles; ++p) {
         for (int c : piles[p]) pos.pl[p].c[pos.pl[p].n++] = static_cast<uint8_t>(c);
     }
+    // face-down cards: only in a game that deals them, only in the columns, and never the
+    // top card (the last one turns over as soon as it is on top)
+    for (int p = 0; p < static_cast<int>(hidden.size()); ++p) {
+        const int h = hidden[p];
+        if (!h) continue;
+        if (h < 0)
+            throw std::invalid_argument("pile " + pile_name(p) + " has " + std::to_string(h) +
+                                        " face-down cards");
+        if (!cfg.hidden_cards)
+            throw std::invalid_argument("this game deals no face-down cards (pile " +
+                                        pile_name(p) + " has some)");
+        if (p < T0)
+            throw std::invalid_argument("only a column holds face-down cards, not pile " +
+                                        pile_name(p));
+        if (h >= pos.pl[p].n)
+            throw std::invalid_argument("column " + pile_name(p) + " has " + std::to_string(h) +
+                                        " face-down cards under " +
+                                        std::to_string(pos.pl[p].n) +
+                                        " cards: its top card must be face up");
+        pos.hid[p] = static_cast<uint8_t>(h);
+    }
     pos.rehash();
     return pos;
+}
+
+std::vector<int> to_hidden(const Pos& p) {
+    std::vector<int> out(static_cast<size_t>(T0 + p.ncols), 0);
+    for (int c = T0; c < T0 + p.ncols; ++c) out[c] = p.hid[c];
+    return out;
 }
 
 std::vector<std::vector<int>> to_piles(const Pos& p) {

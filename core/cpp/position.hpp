@@ -7,7 +7,9 @@
 // moves the boundary on, turning the waste over puts it back to 0, and the order of the
 // cards never changes. Within one search that sequence only ever loses cards, so the set
 // of its cards tells it apart from every other one the search meets: that is what the
-// incremental hash keeps.
+// incremental hash keeps. A column may hold face-down cards at its bottom (``hid``, as
+// Python's ``Table.hidden``), never its top card; a column's hash holds their count, so
+// the columns stay interchangeable.
 #pragma once
 
 #include <array>
@@ -37,6 +39,7 @@ struct Zobrist {
     uint64_t waste_len[2][CAP + 1];
     uint64_t used[2][256];
     uint64_t pend[2][4];
+    uint64_t hid[2][CAP];  // a column's face-down count (0 for none: adds nothing)
     Zobrist();
 };
 // made once when the module loads; a plain object, so a use costs no guard check
@@ -69,7 +72,8 @@ struct Pos {
     int used = 0;              // redeals used
     int pending = 0;           // the search's pending column (see search.cpp)
     int ncols = 0;
-    uint64_t hcol[2][MAX_PILES] = {};  // per tableau column
+    uint8_t hid[MAX_PILES] = {};       // face-down cards at the bottom of each column
+    uint64_t hcol[2][MAX_PILES] = {};  // per tableau column, its face-down count included
     uint64_t hseq[2] = {0, 0};
 
     int size(int p) const {
@@ -126,34 +130,72 @@ struct Pos {
             if (!pl[c].n) return c;
         return 0;
     }
+    // column c's face-down top card turns face up, and back
+    void turn(int c) {
+        hcol[0][c] ^= zobrist().hid[0][hid[c]] ^ zobrist().hid[0][hid[c] - 1];
+        hcol[1][c] ^= zobrist().hid[1][hid[c]] ^ zobrist().hid[1][hid[c] - 1];
+        --hid[c];
+    }
+    void unturn(int c) {
+        hcol[0][c] ^= zobrist().hid[0][hid[c]] ^ zobrist().hid[0][hid[c] + 1];
+        hcol[1][c] ^= zobrist().hid[1][hid[c]] ^ zobrist().hid[1][hid[c] + 1];
+        ++hid[c];
+    }
     int foundation_cards() const {
         return pl[3].n + pl[4].n + pl[5].n + pl[6].n;
     }
     void rehash();
 };
 
-// What a game's options are, as the core sees them.
-enum class GameId { eagle_wing, saratoga, kansas };
+struct Part;  // a game's part (search.hpp)
 
+// Which "a card put down must be used at once" rule the search applies (Python's
+// ``Rules.search_pending_rule``): none, "waste" (a waste card put on a column while the
+// stock is a reserve) or "drawn" (a card drawn from the stock and put on a column).
+enum class Pending { none, waste, drawn };
+
+// The game as the core takes it: the traits of ``Rules.core_traits()``, as data.
+struct Traits {
+    int columns = 7;
+    bool reserve = false;             // it has a reserve
+    bool refills = false;             // a column emptied by a move takes the reserve's top
+    bool reserve_top_always = false;  // the reserve's top card is in play at any size
+                                      // (else only as its last card)
+    bool hidden_cards = false;        // columns may hold face-down cards
+    int draw = 1;                     // cards a click on the stock
+    int max_redeals = 0;              // -1: unlimited
+    Pending pending = Pending::none;
+};
+
+// What a search and the plain rules know of the game: its traits, the base card, and
+// the part that holds its moves.
 struct Config {
-    GameId game = GameId::saratoga;
+    const Part* part = nullptr;
     int ncols = 7;
     int draw = 1;
     int max_redeals = 0;   // -1: unlimited
-    int base = 0;          // rank 1..13 of the base card; 0 for no base card (Saratoga)
+    int base = 0;          // rank 1..13 of the base card; 0 for none (foundations from the Ace)
     bool refills = false;  // a column emptied by a move takes the reserve's top card
     bool has_reserve = false;
+    bool reserve_top_always = false;
+    bool hidden_cards = false;
+    Pending pending = Pending::none;
     bool unlimited() const { return max_redeals < 0; }
 };
 
-Config make_config(const std::string& game, int draw, int max_redeals, int base);
+// The part named ``part`` with ``traits`` and ``base`` (0: none), each checked:
+// std::invalid_argument says what is wrong.
+Config make_config(const std::string& part, const Traits& traits, int base);
 
-// Builds a position from Python's piles (bottom to top, stock included), checking
-// everything a corrupt or forged snapshot could get wrong; std::invalid_argument says what.
-Pos make_position(const Config& cfg, const std::vector<std::vector<int>>& piles, int used);
+// Builds a position from Python's piles (bottom to top, stock included) and the
+// face-down cards of each pile (``Table.hidden``; empty: none), checking everything a
+// corrupt or forged snapshot could get wrong; std::invalid_argument says what.
+Pos make_position(const Config& cfg, const std::vector<std::vector<int>>& piles,
+                  const std::vector<int>& hidden, int used);
 
-// Python's piles back from a position.
+// Python's piles back from a position, and the face-down counts of each pile.
 std::vector<std::vector<int>> to_piles(const Pos& p);
+std::vector<int> to_hidden(const Pos& p);
 
 std::string pile_name(int p);
 

@@ -33,8 +33,12 @@ void play(const Config& cfg, Pos& p, const GMove& m) {
     } else {
         for (int k = m.n; k-- > 0;) p.push(m.dst, cards[k]);
     }
-    if (cfg.refills && m.src >= T0 && !p.pl[m.src].n && p.pl[RESERVE].n)
-        p.push(m.src, p.pop(RESERVE));
+    if (m.src >= T0) {
+        if (p.hid[m.src] && p.pl[m.src].n == p.hid[m.src])
+            p.turn(m.src);  // the face-down card laid bare turns over
+        else if (cfg.refills && !p.pl[m.src].n && p.pl[RESERVE].n)
+            p.push(m.src, p.pop(RESERVE));
+    }
 }
 
 std::string notation(const GMove& m) {
@@ -64,15 +68,12 @@ void wrapping_targets(const Config& cfg, const Pos& p, uint8_t out[52]) {
 }
 
 void legal_moves(const Config& cfg, const Pos& p, std::vector<GMove>& out) {
-    switch (cfg.game) {
-        case GameId::eagle_wing: legal_eagle_wing(cfg, p, out); break;
-        case GameId::kansas: legal_kansas(cfg, p, out); break;
-        case GameId::saratoga: legal_saratoga(cfg, p, out); break;
-    }
+    cfg.part->legal(cfg, p, out);
 }
 
 namespace {
-// the position as Table.key() sees it: every pile, and the redeal counter when limited
+// the position as Table.key() sees it: every pile, each column's face-down cards, and
+// the redeal counter when limited
 std::string encode(const Config& cfg, const Pos& p) {
     std::string s;
     s.reserve(80);
@@ -81,6 +82,7 @@ std::string encode(const Config& cfg, const Pos& p) {
     s.append(reinterpret_cast<const char*>(p.seq), static_cast<size_t>(p.sn));
     for (int i = RESERVE; i < T0 + p.ncols; ++i) {
         s.push_back(static_cast<char>(0x80 | p.pl[i].n));
+        if (i >= T0) s.push_back(static_cast<char>(p.hid[i]));
         s.append(reinterpret_cast<const char*>(p.pl[i].c), p.pl[i].n);
     }
     return s;

@@ -15,14 +15,14 @@ uint64_t rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 
 Search::Search(const Config& c, const Pos& root, bool prune_, std::optional<uint64_t> order_seed,
                size_t memory_bytes, int waste_cap)
-    : cfg(c), pos(root), prune(prune_), table_(std::make_shared<Table>(memory_bytes)), root_(root),
+    : cfg(c), pos(root), prune(prune_), part_moves_(c.part->moves), part_safe_(c.part->safe),
+      part_blocked_(c.part->blocked), table_(std::make_shared<Table>(memory_bytes)), root_(root),
       waste_cap_(waste_cap), order_(order_seed) {
-    // The flags of solver.py's Search, with the same names and the same arguments.
+    // The flags of search.py's Search, with the same names and the same arguments.
     stock_is_reserve = cfg.draw == 1 && cfg.unlimited();
     mirror = prune;
-    lazy_stock = prune && stock_is_reserve && cfg.game == GameId::saratoga;
-    lazy_kansas = prune && cfg.game == GameId::kansas && cfg.max_redeals == 0;
-    lazy_drawn = prune && cfg.game == GameId::saratoga && cfg.draw == 1 && !stock_is_reserve;
+    lazy_stock = prune && cfg.pending == Pending::waste;
+    lazy_drawn = prune && cfg.pending == Pending::drawn;
     waste_classes = prune && cfg.unlimited() && cfg.draw != 1;
     if (order_) rng_ = mix64(*order_ + 0x9e3779b97f4a7c15ULL) | 1;
 }
@@ -74,25 +74,9 @@ void Search::heights(int h[4]) const {
     }
 }
 
-bool Search::safe(int card) const {
-    switch (cfg.game) {
-        case GameId::eagle_wing: return safe_eagle_wing(*this, card);
-        case GameId::kansas: return safe_kansas(*this, card);
-        case GameId::saratoga: return safe_saratoga(*this, card);
-    }
-    return false;
-}
-
-bool Search::blocked() const {
-    switch (cfg.game) {
-        case GameId::saratoga: return blocked_saratoga(*this);
-        default: return false;
-    }
-}
-
 // ---- the stock --------------------------------------------------------------------------
 // (index, draws, redeals) for each card the clicks can bring to the waste's top, each
-// with the fewest redeals and then clicks (solver.py's ``reachable``, argued there).
+// with the fewest redeals and then clicks (search.py's ``reachable``, argued there).
 void Search::reachable(std::vector<Reach>& out) const {
     out.clear();
     const int n = pos.sn, d = cfg.draw;
@@ -141,7 +125,7 @@ Rec Search::apply(const SMove& mv) {
     const int src = mv.src, dst = mv.dst, n = mv.n;
     if (dst < T0)
         pos.pending = 0;
-    else if (lazy_kansas || lazy_drawn)
+    else if (lazy_drawn)
         pos.pending = mv.i >= 0 ? dst + PEND_STOCK : 0;
     else
         pos.pending = (lazy_stock && src == WASTE) ? dst : 0;
@@ -159,7 +143,10 @@ Rec Search::apply(const SMove& mv) {
     }
     if (cfg.refills && src >= T0 && !pos.pl[src].n && pos.pl[RESERVE].n) {
         pos.push(src, pos.pop(RESERVE));
-        r.refill = 1;
+        r.refill = REFILLED;
+    } else if (cfg.hidden_cards && src >= T0 && pos.hid[src] && pos.pl[src].n == pos.hid[src]) {
+        pos.turn(src);  // the face-down card laid bare turns over
+        r.refill = TURNED;
     }
     return r;
 }
@@ -168,7 +155,10 @@ void Search::revert(const Rec& r) {
     const SMove& mv = r.mv;
     const int src = mv.src, dst = mv.dst, n = mv.n;
     pos.pending = r.pending;
-    if (r.refill) pos.push(RESERVE, pos.pop(src));
+    if (r.refill == TURNED)
+        pos.unturn(src);
+    else if (r.refill)
+        pos.push(RESERVE, pos.pop(src));
     if (n == 1) {
         pos.push(src, pos.pop(dst));
     } else {
@@ -191,12 +181,13 @@ void Search::actions(const SMove& mv, std::vector<std::string>& out) const {
 }
 
 // ---- forced moves -----------------------------------------------------------------------
-// Safe moves to the foundations until none is left (solver.py's ``force``, which argues
-// each source: three cards a click never forces the waste; Eagle Wing's trunk only when
-// its last card shows; with one card a click and unlimited redeals the stock is a reserve).
+// Safe moves to the foundations until none is left (search.py's ``force_safe``, which
+// argues each source: several cards a click never force the waste; the reserve's top
+// card only while it is in play; with one card a click and unlimited redeals the stock
+// is a reserve).
 void Search::force() {
     if (!prune || pos.pending) return;
-    const bool eagle = cfg.game == GameId::eagle_wing;
+    const bool reserve_top_last = !cfg.reserve_top_always;
     int sources[MAX_COLS + 2];
     int ns = 0;
     for (int c = T0; c < T0 + cfg.ncols; ++c) sources[ns++] = c;
@@ -210,7 +201,7 @@ void Search::force() {
             int len = pos.size(src);
             if (!len) continue;
             if (src == WASTE && cfg.draw != 1) continue;
-            if (src == RESERVE && eagle && len > 1) continue;
+            if (src == RESERVE && reserve_top_last && len > 1) continue;
             int card = pos.top(src);
             int dst = found(card);
             if (dst && safe(card)) {
@@ -232,7 +223,7 @@ void Search::force() {
     }
 }
 
-// ---- the position key and its rank (solver.py's ``key`` and ``rank``) ------------------
+// ---- the position key and its rank (search.py's ``key`` and ``rank``) ------------------
 Key Search::key() const { return key_in(waste_len()); }
 
 // the key with the waste's place in class ``cls`` (several cards a click)
@@ -264,7 +255,7 @@ Key Search::key_in(int cls) const {
     return Key{k[0], k[1]};
 }
 
-// solver.py's ``waste_len`` (argued there): with unlimited redeals, class 0 for a waste
+// search.py's ``waste_len`` (argued there): with unlimited redeals, class 0 for a waste
 // on the cycle an empty waste's clicks go round (w a multiple of the draw, or the whole
 // stock), else w mod the draw; with limited redeals, w
 int Search::waste_len() const {
@@ -273,7 +264,7 @@ int Search::waste_len() const {
     return pos.w % cfg.draw;
 }
 
-// solver.py's ``dominated_by``: class 0 is dominated by the same cards in another class
+// search.py's ``dominated_by``: class 0 is dominated by the same cards in another class
 bool Search::dominated() {
     if (!waste_classes || waste_len() != 0) return false;
     for (int c = 1; c < cfg.draw; ++c) {
@@ -295,11 +286,7 @@ int Search::rank() const {
 void Search::gen(std::vector<SMove>& out) {
     if (waste_cap_ >= 0 && pos.w > waste_cap_) return;
     size_t start = out.size();
-    switch (cfg.game) {
-        case GameId::eagle_wing: moves_eagle_wing(*this, out); break;
-        case GameId::kansas: moves_kansas(*this, out); break;
-        case GameId::saratoga: moves_saratoga(*this, out); break;
-    }
+    part_moves_(*this, out);
     if (!order_) return;
     // a probe's order: moves to the foundations first, the rest at random
     auto mid = std::stable_partition(out.begin() + static_cast<std::ptrdiff_t>(start), out.end(),
@@ -325,8 +312,8 @@ std::vector<std::string> Search::line() const {
 
 Search::Search(const Search& main, uint64_t order_seed)
     : cfg(main.cfg), pos(main.root_), prune(main.prune), stock_is_reserve(main.stock_is_reserve),
-      lazy_stock(main.lazy_stock), lazy_kansas(main.lazy_kansas), lazy_drawn(main.lazy_drawn),
-      table_(main.table_), shared_(true), root_(main.root_), waste_cap_(main.waste_cap_),
+      lazy_stock(main.lazy_stock), lazy_drawn(main.lazy_drawn), part_moves_(main.part_moves_),
+      part_safe_(main.part_safe_), part_blocked_(main.part_blocked_), table_(main.table_), shared_(true), root_(main.root_), waste_cap_(main.waste_cap_),
       order_(order_seed) {
     mirror = main.mirror;
     waste_classes = main.waste_classes;

@@ -1,8 +1,10 @@
-// The search: the same depth-first search as solitaire_widget/solver.py's ``Search``,
+// The search: the same depth-first search as solitaire_widget/search.py's ``Search``,
 // with the same moves in the same order, the same forced moves, the same position key
 // and dominance rank, so that below the table's memory cap it searches exactly the
-// nodes the Python search does (tests compare the counts). Each game's moves and safe
-// test live in games/<game>.cpp; this file knows none of them by name.
+// nodes the Python search does (tests compare the counts). Each game's moves, safe test
+// and plain rules live in games/<game>.cpp, which fills one ``Part`` record and
+// registers it by name (``Registrar``); what a game is beyond that reaches the core as
+// data (``Traits``, from ``Rules.core_traits()``). This file knows no game.
 #pragma once
 
 #include <atomic>
@@ -34,16 +36,18 @@ inline SMove plain(int src, int dst, int n = 1) {
 struct Rec {
     SMove mv;
     int8_t old_w;
-    uint8_t refill;
+    uint8_t refill;  // what the move did by itself: REFILLED or TURNED (as Python's Rec)
     int16_t pending;
 };
+constexpr uint8_t REFILLED = 1;  // the emptied column took the reserve's top card
+constexpr uint8_t TURNED = 2;    // the column's new top card, face down, turned face up
 
 struct Reach {
     int i, draws, nr;
 };
 
-// a card drawn from the stock and put on a column (Kansas, Saratoga with limited
-// redeals) is marked by this added to its column's index, as in Python
+// a card drawn from the stock and put on a column (the "drawn" pending rule) is marked
+// by this added to its column's index, as in Python
 constexpr int PEND_STOCK = 32;
 
 struct Outcome {
@@ -84,7 +88,7 @@ class Search {
   public:
     // ``waste_cap`` >= 0 makes the search a streamliner: a position whose waste holds
     // more cards is stored but not expanded, so the search can find a win and never
-    // proves a loss (solver.py's ``Search``, argued where a game asks for it).
+    // proves a loss (search.py's ``Search``, argued where a game asks for it).
     Search(const Config& cfg, const Pos& root, bool prune, std::optional<uint64_t> order_seed,
            size_t memory_bytes, int waste_cap = -1);
 
@@ -115,8 +119,9 @@ class Search {
     // ---- what the games' parts use --------------------------------------------------
     Config cfg;
     Pos pos;
-    bool prune, mirror, stock_is_reserve, lazy_stock, lazy_kansas, lazy_drawn;
-    bool waste_classes = false;  // solver.py's ``waste_classes``: the waste's place in classes
+    // lazy_stock: the "waste" pending rule; lazy_drawn: the "drawn" one (each with prune)
+    bool prune, mirror, stock_is_reserve, lazy_stock, lazy_drawn;
+    bool waste_classes = false;  // search.py's ``waste_classes``: the waste's place in classes
 
     int found(int card) const;          // the foundation ``card`` may go onto now, or 0
     void fits(int8_t out[52]) const;    // found() for every card at once (0: none)
@@ -124,8 +129,8 @@ class Search {
     void reachable(std::vector<Reach>& out) const;
     Rec apply(const SMove& mv);
     void revert(const Rec& r);
-    bool safe(int card) const;
-    bool blocked() const;  // lost on its face (Rules.search_blocked)
+    bool safe(int card) const { return part_safe_(*this, card); }
+    bool blocked() const { return part_blocked_ && part_blocked_(*this); }  // Rules.search_blocked
     // scratch lists the move generators reuse, so that a node allocates nothing
     std::vector<SMove> mid_buf, last_buf;
     // the generators' three lists (``out`` is the first): returns mid and last, cleared
@@ -168,6 +173,10 @@ class Search {
         Rec rec;
         bool has_rec;
     };
+    // the part's functions (cfg.part's, at hand)
+    void (*part_moves_)(Search&, std::vector<SMove>&);
+    bool (*part_safe_)(const Search&, int);
+    bool (*part_blocked_)(const Search&);
     std::shared_ptr<Table> table_;
     PathSet path_;       // this search's path, once the table is shared
     bool shared_ = false;
@@ -192,30 +201,49 @@ class Search {
     uint64_t rng_ = 0;
 };
 
-// The games' parts (games/*.cpp).
-void moves_eagle_wing(Search& s, std::vector<SMove>& out);
-void moves_kansas(Search& s, std::vector<SMove>& out);
-void moves_saratoga(Search& s, std::vector<SMove>& out);
-bool safe_eagle_wing(const Search& s, int card);
-bool safe_kansas(const Search& s, int card);
-bool safe_saratoga(const Search& s, int card);
-bool blocked_saratoga(const Search& s);
-
 // ---- the plain rules: every legal action of Game.legal_moves ----------------------
 struct GMove {
     int src, dst, n;  // src == STOCK: a click on the stock
 };
 void legal_moves(const Config& cfg, const Pos& p, std::vector<GMove>& out);
-void legal_eagle_wing(const Config& cfg, const Pos& p, std::vector<GMove>& out);
-void legal_kansas(const Config& cfg, const Pos& p, std::vector<GMove>& out);
-void legal_saratoga(const Config& cfg, const Pos& p, std::vector<GMove>& out);
 bool can_draw(const Config& cfg, const Pos& p);
 void play(const Config& cfg, Pos& p, const GMove& m);  // a legal action, as Table.apply
 std::string notation(const GMove& m);
-// for the base-card games: card -> the foundations that accept it (bit mask of 0..3)
+// with a base card: card -> the foundations that accept it (bit mask of 0..3)
 void wrapping_targets(const Config& cfg, const Pos& p, uint8_t out[52]);
 
 // Distinct positions reached after exactly 1..depth actions from ``root``.
 std::vector<uint64_t> perft(const Config& cfg, const Pos& root, int depth);
+
+// ---- a game's part: the functions the search and the plain rules call ---------------
+// Each core/cpp/games/<game>.cpp fills one of these and registers it under the name its
+// game's ``Rules.core_part`` gives, with a ``Registrar`` at namespace scope:
+//     const Registrar registered{Part{"name", moves, safe, blocked, legal, base, face_down}};
+struct Part {
+    std::string name;
+    // the search's moves from s.pos, best first (Rules.search_moves), appended to out
+    void (*moves)(Search& s, std::vector<SMove>& out);
+    // whether ``card``, which fits a foundation now, is needed for nothing in play
+    bool (*safe)(const Search& s, int card);
+    // lost on its face (Rules.search_blocked); nullptr: never
+    bool (*blocked)(const Search& s);
+    // every legal action (Rules.legal_moves), in Python's order
+    void (*legal)(const Config& cfg, const Pos& p, std::vector<GMove>& out);
+    // its foundations start at a base card (1..13) and wrap King to Ace; else from the
+    // Ace up to the King (its functions rely on the one or the other)
+    bool base_card;
+    // its functions know face-down cards (Pos::hid), so the hidden_cards trait may be on
+    bool face_down;
+};
+
+struct Registrar {
+    explicit Registrar(Part part);
+};
+// the part registered as ``name``, or nullptr
+const Part* find_part(const std::string& name);
+// the registered parts' names, sorted
+std::vector<std::string> part_names();
+// throws std::runtime_error if a part was registered twice or without its functions
+void check_parts();
 
 }  // namespace sc

@@ -10,8 +10,8 @@ constexpr uint64_t RANK = 0xFFFF;
 }  // namespace
 
 Table::Table(size_t max_bytes) : max_bytes_(max_bytes) {
-    // 64 KB to start (most deals of Eagle Wing and Saratoga need no more, and a bigger
-    // table costs more to clear than such a search takes); it doubles up to the cap
+    // 64 KB to start (most deals of most games need no more, and a bigger table costs
+    // more to clear than such a search takes); it doubles up to the cap
     size_t buckets = 1024;
     if (buckets * WAYS * sizeof(Entry) > max_bytes)
         throw std::invalid_argument("the memory cap is too small for a table (at least 1 MB)");
@@ -164,7 +164,7 @@ std::vector<std::pair<Key, int>> Table::share() {
     for (Entry& e : slots_)
         if (e.a && !on_path(e.a, e.meta & HIGH)) e.meta |= DONE;
     // at once to the size growing would end at (one pass over the entries, not one a
-    // doubling: 0.3 s instead of 0.9 on Kansas seed 1 after 0.6 s of search); the old
+    // doubling: 0.3 s instead of 0.9, measured after 0.6 s of search); the old
     // table and the new stay within the cap, as at the last doubling
     size_t times = 1;
     while (slots_.size() * times * 3 * sizeof(Entry) <= max_bytes_) times *= 2;

@@ -1,5 +1,6 @@
 // Eagle Wing's part of the core: its legal actions and its search moves, line for line
-// the rules of solitaire_widget/games/eagle_wing.py (where every move up is argued safe).
+// the rules of solitaire_widget/games/eagle_wing.py and eagle_wing_search.py (where
+// every move up is argued safe), registered as the part "eagle-wing".
 #include "../search.hpp"
 
 namespace sc {
@@ -21,7 +22,6 @@ void onto_columns(const Search& s, int card, int src, int i, int draws, int nr,
     }
     if (empty) out.push_back(mk(empty));
 }
-}  // namespace
 
 bool safe_eagle_wing(const Search&, int) { return true; }
 
@@ -91,5 +91,11 @@ void legal_eagle_wing(const Config& cfg, const Pos& p, std::vector<GMove>& out) 
             if (!p.pl[c].n && c != src) out.push_back(GMove{src, c, 1});
     }
 }
+
+// its foundations start at the base card and wrap; no face-down cards
+const Registrar registered{
+    Part{"eagle-wing", moves_eagle_wing, safe_eagle_wing, nullptr, legal_eagle_wing, true, false}};
+
+}  // namespace
 
 }  // namespace sc

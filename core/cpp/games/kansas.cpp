@@ -1,10 +1,12 @@
 // Kansas's part of the core: its legal actions and its search moves, line for line the
 // rules of solitaire_widget/games/kansas.py (whose comments argue each pruning rule:
 // same-rank tops are one target, a drawn card put down must be used next, part of a
-// column moves only to lay bare a card that can go up).
+// column moves only to lay bare a card that can go up), registered as the part "kansas".
 #include "../search.hpp"
 
 namespace sc {
+
+namespace {
 
 bool safe_kansas(const Search& s, int card) {
     int r = ((rank_of(card) + 1 - s.cfg.base) % 13 + 13) % 13;
@@ -148,5 +150,11 @@ void legal_kansas(const Config& cfg, const Pos& p, std::vector<GMove>& out) {
         for (int n = 1; n <= len; ++n) onto(rank_of(p.at(src, len - n)), src, n);
     }
 }
+
+// its foundations start at the base card and wrap; no face-down cards
+const Registrar registered{
+    Part{"kansas", moves_kansas, safe_kansas, nullptr, legal_kansas, true, false}};
+
+}  // namespace
 
 }  // namespace sc

@@ -1,5 +1,8 @@
 // Saratoga's part of the core: its legal actions and its search moves, line for line the
-// rules of solitaire_widget/games/saratoga.py (whose comments argue each pruning rule).
+// rules of solitaire_widget/games/saratoga.py and saratoga_search.py (whose comments
+// argue each pruning rule), registered as the part "saratoga". Klondike is searched by
+// it too: the same rules with face-down cards at the bottom of the columns (Pos::hid),
+// which never move (a run stops at them) and turn over as the search plays.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -63,9 +66,10 @@ void lazy_filter(const Search& s, std::vector<SMove>& moves, size_t start) {
         if (c == pend || !cp.n) continue;
         int k = cp.n - 1;
         int a = cp.c[k];
+        const int down = p.hid[c];  // the face-down cards at the bottom are not in play
         for (;;) {
             note(a);
-            if (k == 0) break;
+            if (k <= down) break;
             int b = cp.c[k - 1];
             if (rank_of(b) != rank_of(a) + 1 || is_red(a) == is_red(b)) break;
             --k;
@@ -89,8 +93,6 @@ void lazy_filter(const Search& s, std::vector<SMove>& moves, size_t start) {
     }
     moves.resize(o);
 }
-
-}  // namespace
 
 bool safe_saratoga(const Search& s, int card) {
     int r = rank_of(card) + 1;
@@ -235,8 +237,9 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
         if (!ln) continue;
         auto from_top = [&](int j) { return static_cast<int>(sp.c[ln - j]); };  // sp[-j]
         int top = from_top(1);
-        int k = 1;  // length of the movable run on top
-        while (k < ln) {
+        int k = 1;  // length of the movable run on top (face-down cards never move)
+        const int face_up = ln - p.hid[sc_];
+        while (k < face_up) {
             int a = from_top(k), b = from_top(k + 1);
             if (rank_of(b) != rank_of(a) + 1 || is_red(a) == is_red(b)) break;
             ++k;
@@ -341,7 +344,7 @@ void legal_saratoga(const Config& cfg, const Pos& p, std::vector<GMove>& out) {
         } else if (up[card]) {
             out.push_back(GMove{src, up[card], 1});
         }
-        int depth = src >= T0 ? len : 1;
+        int depth = src >= T0 ? len - p.hid[src] : 1;
         int n = 1;
         for (;;) {
             int bottom = p.at(src, len - n);
@@ -355,5 +358,11 @@ void legal_saratoga(const Config& cfg, const Pos& p, std::vector<GMove>& out) {
         }
     }
 }
+
+// its foundations start at the Ace; it knows face-down cards
+const Registrar registered{
+    Part{"saratoga", moves_saratoga, safe_saratoga, blocked_saratoga, legal_saratoga, false, true}};
+
+}  // namespace
 
 }  // namespace sc

@@ -2,17 +2,19 @@
 
 A package of its own (the pattern of pydantic and pydantic-core): ``solitaire_widget``
 keeps the readable rules and the orchestration in Python and hands a position to
-``Search`` here, which runs the same depth-first search as ``solitaire_widget.solver``
+``Search`` here, which runs the same depth-first search as ``solitaire_widget.search``
 in C++ with the GIL released. ``legal_moves``, ``play`` and ``perft`` are the core's
 plain rules, which the tests prove equal to the Python ones.
 
-Positions are given as Python's piles: lists of card numbers (suit * 13 + rank, suits
-C D H S, rank 0 for an Ace), bottom to top, indexed stock, waste, reserve, four
-foundations, then the columns.
+A game reaches the core as data: the name of the part that searches it (``parts``
+lists them; each is one file in ``cpp/games/``) and its traits (``Rules.core_traits()``:
+columns, reserve, refills, reserve_top_always, hidden_cards, draw, max_redeals,
+pending). Positions are given as Python's piles: lists of card numbers (suit * 13 +
+rank, suits C D H S, rank 0 for an Ace), bottom to top, indexed stock, waste, reserve,
+four foundations, then the columns; with each pile's count of face-down cards at its
+bottom (``Table.hidden``) and the base card's rank (None where there is none).
 """
 
-from ._core import Search, games, legal_moves, perft, play
+from ._core import Search, __version__, legal_moves, parts, perft, play
 
-__version__ = "0.1.0"
-
-__all__ = ["Search", "__version__", "games", "legal_moves", "perft", "play"]
+__all__ = ["Search", "__version__", "legal_moves", "parts", "perft", "play"]

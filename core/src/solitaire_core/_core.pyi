@@ -2,22 +2,43 @@
 
 from collections.abc import Sequence
 
-games: tuple = ('eagle-wing', 'kansas', 'saratoga')
+
+__version__: str
+
+parts: tuple[str, ...]
 
 class Search:
     """
     A depth-first search for a win from one position; run() goes on where its last budget stopped.
     """
 
-    def __init__(self, game: str, piles: Sequence[Sequence[int]], redeals_used: int, max_redeals: int | None, draw: int = 1, base: int | None = None, prune: bool = True, order_seed: int | None = None, memory_mb: float = 768.0, waste_cap: int | None = None) -> None: ...
+    def __init__(self, part: str, traits: dict, piles: Sequence[Sequence[int]], hidden: Sequence[int], redeals_used: int, base: int | None = ..., prune: bool = ..., order_seed: int | None = ..., memory_mb: float = ..., waste_cap: int | None = ..., threads: int = ...) -> None:
+        """
+        A search of the position ``piles`` (``hidden``: each pile's face-down cards, as Table.hidden) by the core's part ``part`` with the game's ``traits`` (Rules.core_traits()); ``base`` is the base card's rank (None: none).
+        """
 
     def run(self, seconds: float | None, nodes: int | None) -> tuple[str, list[str]]:
         """
         Search on for at most ``seconds`` and ``nodes`` more (None: no bound); returns (result, line) with result 'won', 'lost' or 'unknown'. The GIL is released.
         """
 
+    def cancel(self, on: bool = ...) -> None:
+        """
+        From any thread: a run in progress returns 'unknown' at once, and so does every run until cancel(False).
+        """
+
+    def pause(self) -> None:
+        """
+        Stop the helper search (threads=2) until the next run (waiting for a run in another thread to end first); the GIL is released.
+        """
+
     @property
-    def nodes(self) -> int: ...
+    def nodes(self) -> int:
+        """Nodes searched so far, the helper's included."""
+
+    @property
+    def helper_nodes(self) -> int:
+        """Nodes the helper search (threads=2) has searched so far."""
 
     @property
     def table_entries(self) -> int: ...
@@ -31,11 +52,11 @@ class Search:
     @property
     def evictions(self) -> int: ...
 
-def legal_moves(game: str, piles: Sequence[Sequence[int]], redeals_used: int, max_redeals: int | None, draw: int = 1, base: int | None = None) -> list[str]:
+def legal_moves(part: str, traits: dict, piles: Sequence[Sequence[int]], hidden: Sequence[int], redeals_used: int, base: int | None = ...) -> list[str]:
     """Every legal action of the position, in the shared notation."""
 
-def play(game: str, piles: Sequence[Sequence[int]], redeals_used: int, max_redeals: int | None, draw: int = 1, base: int | None = None, *, action: str) -> tuple[list[list[int]], int]:
-    """The piles and redeals used after a legal action."""
+def play(part: str, traits: dict, piles: Sequence[Sequence[int]], hidden: Sequence[int], redeals_used: int, base: int | None = ..., *, action: str) -> tuple[list[list[int]], list[int], int]:
+    """The piles, face-down counts and redeals used after a legal action."""
 
-def perft(game: str, piles: Sequence[Sequence[int]], redeals_used: int, max_redeals: int | None, draw: int = 1, base: int | None = None, depth: int = 3) -> list[int]:
+def perft(part: str, traits: dict, piles: Sequence[Sequence[int]], hidden: Sequence[int], redeals_used: int, base: int | None = ..., depth: int = ...) -> list[int]:
     """Distinct positions reached after exactly 1..depth actions."""
