@@ -4,6 +4,7 @@ environment, that solves with no compiler anywhere on the PATH."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 import textwrap
@@ -56,6 +57,10 @@ def test_core_wheel_installs_and_solves_without_a_compiler(tmp_path):
     )
     assert r.returncode == 0, r.stderr
 
+    version = re.search(
+        r'^version = "([^"]+)"', (ROOT / "core" / "pyproject.toml").read_text(), re.MULTILINE
+    )
+    assert version
     check = textwrap.dedent(f"""
         import shutil, sys
         sys.path.insert(0, {str(ROOT)!r})  # solitaire_widget itself is pure Python
@@ -63,6 +68,7 @@ def test_core_wheel_installs_and_solves_without_a_compiler(tmp_path):
             assert shutil.which(cc) is None, cc
         import solitaire_core
         assert solitaire_core.__file__.startswith({str(venv)!r}), solitaire_core.__file__
+        assert solitaire_core.__version__ == {version.group(1)!r}, solitaire_core.__version__
         from solitaire_widget import Game
         g = Game("saratoga", seed=7)
         r = g.solve(seconds=30)
@@ -70,6 +76,10 @@ def test_core_wheel_installs_and_solves_without_a_compiler(tmp_path):
         for action in r.solution:
             g.play(action)
         assert g.is_won
+        # and a game with face-down cards, searched by the same part
+        k = Game("klondike", seed=7)
+        r = k.solve(seconds=30)
+        assert r.engine == "core" and r.result in ("won", "lost"), r
         print("OK", r)
     """)
     # only the fresh environment's own bin folder: no compiler, no cmake

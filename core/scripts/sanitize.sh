@@ -11,13 +11,17 @@ cd "$root"
 py="${1:-${SW_PY:-$root/.venv/bin/python}}"
 bin="$(dirname "$py")"
 work="$(mktemp -d)"
+# the name and version as core/pyproject.toml writes them (scikit-build-core hands them
+# to CMake the same way)
+version="$("$py" -c 'import sys; sys.path.insert(0, sys.argv[1]); import hatch_build
+print(hatch_build.core_version(sys.argv[1]))' "$root")"
 trap 'rm -rf "$work"' EXIT
 
 # build NAME CMAKE_FLAG: the sanitized module, in a copy of the package at $work/NAME
 build() {
   "$bin/cmake" -S core -B "$work/build-$1" -G Ninja -DCMAKE_MAKE_PROGRAM="$bin/ninja" \
     "$2" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DSKBUILD_PROJECT_NAME=solitaire_core -DSKBUILD_PROJECT_VERSION=0.1.0 \
+    -DSKBUILD_PROJECT_NAME=solitaire_core -DSKBUILD_PROJECT_VERSION="$version" \
     -DPython_EXECUTABLE="$py" -Dnanobind_DIR="$("$py" -m nanobind --cmake_dir)" >/dev/null
   "$bin/cmake" --build "$work/build-$1" >/dev/null
   mkdir -p "$work/$1"
