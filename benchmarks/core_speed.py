@@ -4,6 +4,7 @@ build against another (an older one, built from git into a folder of its own).
     python benchmarks/core_speed.py                               # the installed core alone
     python benchmarks/core_speed.py --other /tmp/oldcore/pkg      # and a build beside it
     python benchmarks/core_speed.py --deals 10 --nodes 300000 --rounds 3
+    python benchmarks/core_speed.py --other /tmp/oldcore/pkg --variants Saratoga
 
 Each variant of every registered game, deals 1..N, each searched by the core alone (one
 thread, a node budget, no side searches) from its deal. The two builds run in processes
@@ -83,6 +84,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=8, help="per variant")
     ap.add_argument("--nodes", type=int, default=300_000, help="per deal")
     ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--variants", default="", help="only labels holding this text")
     args = ap.parse_args()
     builds = {"this": None} if not args.other else {"other": args.other, "this": None}
     pools = {
@@ -96,6 +98,8 @@ def main() -> None:
         print(f"{k}: {pool.submit(where_from).result()}", flush=True)
     rows = []
     for v in variants():
+        if args.variants not in v.label:
+            continue
         best: dict[str, float | None] = {}
         for _ in range(args.rounds):
             total = {k: [0, 0.0] for k in builds}
