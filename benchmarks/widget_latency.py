@@ -1,7 +1,8 @@
 """Widget latency and traffic (goals: p95 click-to-render <= 16 ms in the harness page,
 <= 100 ms in JupyterLab on loopback).
 
-- bytes of state sent per move (the `view` trait, as JSON);
+- bytes of state sent per move: every synced trait that changed (``view``, and
+  ``setup`` or ``stats`` when they change), as JSON, as the page receives them;
 - click-to-render latency over 200 moves in the harness page (a real Python
   SolitaireWidget behind a Playwright binding), and in a real JupyterLab server:
   from the click handler sending the intent to the page having drawn the new view.
@@ -26,7 +27,22 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from browser.harness import LAUNCH_ARGS, Harness  # noqa: E402
 from browser.lab import LabServer, notebook, run_cell, wait_idle  # noqa: E402
 
+from solitaire_widget.games import GAMES  # noqa: E402
 from solitaire_widget.widget import SolitaireWidget  # noqa: E402
+
+
+class Counted(Harness):
+    """The harness page, counting the bytes of state each answer carries to the page."""
+
+    def __init__(self, *a, **kw) -> None:
+        self.sizes: list[int] = []
+        super().__init__(*a, **kw)
+
+    def _from_page(self, msg):
+        changes = super()._from_page(msg)
+        self.sizes.append(len(json.dumps(changes)))
+        return changes
+
 
 # Plays `n` moves through the page's own click handling and returns, per move, the time
 # from sending the intent to the end of drawing the answer (both stamped by the widget).
@@ -86,21 +102,39 @@ def summary(label: str, ms: list[float]) -> str:
     )
 
 
+def bridge_floor(browser, n: int) -> None:
+    """The harness page's round trip to Python with nothing done on either side: the
+    floor under its click-to-render figures (the Playwright binding, not the widget)."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.set_content("<html><body></body></html>")
+    page.expose_binding("ping", lambda _source, _msg: {"view": {}})
+    ms = page.evaluate(
+        """async (n) => { const out = [];
+        for (let i = 0; i < n; i++) { const t = performance.now(); await window.ping(i);
+          out.push(performance.now() - t); }
+        return out; }""",
+        n,
+    )
+    ctx.close()
+    print(summary("  harness bridge alone (a binding that does nothing)", ms))
+
+
 def harness_run(browser, n: int, live: bool) -> None:
     tag = "live on " if live else "live off"
-    for game in ("eagle-wing", "saratoga", "kansas"):
+    for game in GAMES:
         w = SolitaireWidget(game, seed=3, live_solver=live)
-        sizes: list[int] = []
-        w.observe(lambda ch, sizes=sizes: sizes.append(len(json.dumps(ch["new"]))), "view")
         ctx = browser.new_context(viewport={"width": 1100, "height": 900})
         page = ctx.new_page()
-        Harness(page, w, width=960)
+        h = Counted(page, w, width=960)
         pairs = page.evaluate(DRIVER, n)
+        sizes = h.sizes
         ctx.close()
+        w.close()
         print(summary(f"  harness {tag} {game:10s} click-to-render", [a for a, _ in pairs]))
         print(summary(f"  harness {tag} {game:10s} drawing only   ", [b for _, b in pairs]))
         print(
-            f"  harness {tag} {game:10s} view bytes per update: median "
+            f"  harness {tag} {game:10s} state bytes per move: median "
             f"{statistics.median(sizes):.0f}, max {max(sizes)}"
         )
 
@@ -147,6 +181,7 @@ def main() -> None:
             f"click-to-render over {args.moves} moves (goal p95 <= 16 ms harness, "
             "<= 100 ms JupyterLab)"
         )
+        bridge_floor(browser, args.moves)
         # the live answer searches after every move: with it and without, side by side
         for live in (True, False):
             harness_run(browser, args.moves, live)
