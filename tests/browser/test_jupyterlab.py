@@ -12,6 +12,7 @@ from solitaire_widget import Game
 
 from .harness import ARTIFACTS, pile_cards
 from .lab import LabServer, notebook, run_cell, wait_idle
+from .test_play import a_turning_move, parts
 
 pytestmark = [pytest.mark.browser, pytest.mark.jupyterlab, pytest.mark.slow]
 
@@ -149,6 +150,82 @@ def test_play_in_jupyterlab(lab, browser, tmp_path):
         out.wait_for(timeout=60_000)
         status, moves, length = out.inner_text().split("SOLVED=", 1)[1].split()
         assert status == "won" and moves == length
+    except Exception:
+        page.screenshot(path=str(tmp_path / "failure.png"))
+        print(lab.logs())
+        raise
+    finally:
+        ctx.close()
+
+
+def test_klondike_in_jupyterlab(lab, browser, tmp_path):
+    """Klondike in a real JupyterLab: its face-down cards are backs that name no card
+    (no data-card, nothing in the page's HTML), and a click move that lays one bare
+    turns it over, in the kernel and on the page."""
+    for seed in range(1, 300):
+        g = Game("klondike", seed=seed)
+        action = a_turning_move(g)
+        if action:
+            break
+    else:
+        raise AssertionError("no Klondike deal with a move that uncovers a card")
+    snap = g.snapshot()
+    src, dst, n = parts(action)
+    col = pile_cards(snap, src)
+    hidden = {c.upper() for p in [snap["s"], *snap["t"]] for c in p if not c.isupper()}
+    after = Game("klondike", seed=seed)
+    after.play(action)
+    turned = pile_cards(after.snapshot(), src)[-1]
+
+    nb = notebook(
+        [
+            "from solitaire_widget import SolitaireWidget\n"
+            f"k = SolitaireWidget('klondike', seed={seed})\nk",
+            "print('HISTORY=' + repr(k.game.history))",
+        ]
+    )
+    (tmp_path / "NB.ipynb").write_text(json.dumps(nb))
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(lab.page_url("NB.ipynb"))
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
+        wait_idle(page)
+        run_cell(page, 0)
+        root = page.locator(".jp-OutputArea .sw-root").first
+        root.wait_for(timeout=60_000)
+        page.locator(f'.sw-card[data-pile="{src}"][data-index="{len(col) - 1}"]').wait_for()
+        backs = root.locator(".sw-card.sw-down")
+        assert backs.count() >= 20  # the stock's top cards and the columns' face-down ones
+        assert root.locator(".sw-card.sw-down[data-card]").count() == 0
+        html = root.inner_html()
+        named = {c for c in hidden if f'"{c}"' in html or f'"{c.lower()}"' in html}
+        assert not named, f"face-down cards named in the page: {named}"
+        under = root.locator(f'.sw-card[data-pile="{src}"][data-index="{len(col) - n - 1}"]')
+        assert "sw-down" in under.get_attribute("class")
+
+        v = int(root.get_attribute("data-version"))
+        root.locator(f'.sw-card[data-pile="{src}"][data-index="{len(col) - n}"]').click(
+            position={"x": 10, "y": 8}
+        )
+        target = root.locator(f'.sw-card[data-pile="{dst}"]')
+        (target.last if target.count() else root.locator(f'.sw-slot[data-pile="{dst}"]')).click()
+        page.wait_for_function(f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
+        page.wait_for_function(
+            "([p, i, c]) => document.querySelector("
+            '`.sw-card[data-pile="${p}"][data-index="${i}"]`)?.dataset.card === c',
+            arg=[src, len(col) - n - 1, turned],
+        )
+        assert "sw-down" not in under.get_attribute("class")
+        ARTIFACTS.mkdir(exist_ok=True)
+        root.screenshot(path=str(ARTIFACTS / "jupyterlab-klondike.png"))
+        wait_idle(page)
+        run_cell(page, 1)
+        out = page.locator(".jp-Notebook .jp-Cell").nth(1).locator(".jp-OutputArea-output")
+        out.filter(has_text="HISTORY=").wait_for(timeout=60_000)
+        text = out.filter(has_text="HISTORY=").inner_text()
+        assert ast.literal_eval(text.split("HISTORY=", 1)[1].strip()) == [action]
     except Exception:
         page.screenshot(path=str(tmp_path / "failure.png"))
         print(lab.logs())
