@@ -8,6 +8,7 @@ t5>f2, t6>t5 it is proved lost in milliseconds.
 
 from __future__ import annotations
 
+import pathlib
 import subprocess
 import sys
 from typing import Any
@@ -268,3 +269,62 @@ def test_stop_ends_the_search_itself_not_only_its_answer():
     host.workers[0].join(20)  # well before the minute Solve was given
     assert not host.workers[0].is_alive()
     assert host.said[-1] == ("stopped", {})
+
+
+# ---------------------------------------------------------------------- a Solve that lets go
+
+
+def undecided(budget: float = 0.2) -> Host:
+    """Kansas deal 1: not decided in a fraction of a second; Solve keeps its search."""
+    host = Host(Game("kansas", seed=1))
+    host.solve_budget = budget
+    host.session.solve()
+    assert host.session.last_solve.result == "unknown" and host.session.keeps_search
+    return host
+
+
+def test_an_undecided_solve_lets_its_search_go_after_a_while_on_stop_and_on_a_move():
+    host = undecided()
+    # let go solve_keep seconds later (the timer is the scheduler's)
+    assert [d for d, _ in host.scheduler.pending] == [host.solve_keep]
+    host.scheduler.run_all()
+    assert not host.session.keeps_search
+    host = undecided()
+    host.session.stop()  # nothing runs, but the kept search goes
+    assert not host.session.keeps_search and host.scheduler.pending == []
+    host = undecided()
+    host.game.draw()
+    assert not host.session.keeps_search and host.scheduler.pending == []
+    # pressed again before the while is over, Solve goes on with the kept search
+    host = undecided()
+    kept = host.session._resume[1]
+    host.session.solve()
+    assert host.session.last_solve.result != "unknown" or host.session._resume[1] is kept
+
+
+def rss_mb() -> float:
+    import os
+
+    pages = int(pathlib.Path("/proc/self/statm").read_text().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+@pytest.mark.skipif(not pathlib.Path("/proc/self/statm").exists(), reason="Linux /proc")
+def test_the_memory_an_undecided_solve_kept_comes_back():
+    """The compiled core's table of an undecided Solve (hundreds of MB) is freed once
+    the session lets the search go: the process is back within 100 MB of where it was."""
+    import gc
+
+    from solitaire_widget import core_search
+
+    if not core_search.available("kansas"):
+        pytest.skip("the compiled core is not built")
+    gc.collect()
+    before = rss_mb()
+    host = undecided(budget=2.0)
+    grown = rss_mb()
+    host.scheduler.run_all()  # solve_keep is over
+    gc.collect()
+    after = rss_mb()
+    assert grown - before > 100, f"the kept search took only {grown - before:.0f} MB"
+    assert after - before < 100, f"{before:.0f} MB -> {grown:.0f} MB -> {after:.0f} MB"
