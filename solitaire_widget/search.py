@@ -458,7 +458,7 @@ class Search:
             root_forced = self.force()
             if self.won():
                 return "won", self._line([], root_forced)
-            if self.prune and self.rules.search_blocked(self.piles):
+            if self.prune and self.rules.search_blocked(self.piles, self.hidden):
                 self._state = ({}, [], root_forced)  # lost, and so again if asked again
                 return "lost", []
             seen: dict[tuple, Any] = {key(): rank()}

@@ -124,3 +124,31 @@ def test_hints_and_autoplay_follow_the_face_down_rule() -> None:
     played = g.autoplay()  # the Ace of spades goes up: always safe
     assert [str(m) for m in played][:1] == ["t4>f0"]
     assert g.pile("t4")[-1] == "2D"
+
+
+def test_no_deal_won_in_the_published_figures_is_blocked_on_its_face() -> None:
+    # the face-aware "can never move" rule (saratoga_search.blocked_cards: a card goes
+    # together with the card under it only when that one shows its face) against the
+    # deals the published figures record as won, each by a line replayed through Game
+    import csv
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "docs" / "winnability" / "klondike-d3-unlimited.csv"
+    with path.open() as fh:
+        won = [int(r["seed"]) for r in csv.DictReader(fh) if r["result"] == "won"][:3000]
+    assert len(won) == 3000
+    for seed in won:
+        t = Game("klondike", seed=seed, draw=3, redeals=None).table
+        assert not t.rules.blocked_cards(t.piles, t.hidden), seed
+
+
+def test_face_down_cards_block_what_face_up_ones_would_not() -> None:
+    # seeds whose deal is lost on its face only because a card cannot be carried by
+    # the face-down card under it; Saratoga's same deal (all face up) is not blocked
+    found = 0
+    for seed in range(1, 400):
+        t = Game("klondike", seed=seed, draw=3, redeals=None).table
+        if t.rules.blocked_cards(t.piles, t.hidden) and not t.rules.blocked_cards(t.piles):
+            found += 1
+            assert Game("klondike", seed=seed, draw=3, redeals=None).solve(nodes=0).result == "lost"
+    assert found >= 1

@@ -148,9 +148,9 @@ def _spy(cls: type[Rules]) -> type[Rules]:
             self._count("foundation_for")
             return super().foundation_for(piles, base, card)
 
-        def search_blocked(self, piles):
+        def search_blocked(self, piles, hidden=None):
             self._count("search_blocked")
-            return super().search_blocked(piles)
+            return super().search_blocked(piles, hidden)
 
     return Spy
 

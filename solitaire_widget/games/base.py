@@ -270,17 +270,21 @@ class Rules:
         return their undo records; ``Search.force_safe`` is the general way."""
         return s.force_safe()
 
-    def blocked_cards(self, piles: Sequence[list[int]]) -> list[int]:
+    def blocked_cards(
+        self, piles: Sequence[list[int]], hidden: Sequence[int] | None = None
+    ) -> list[int]:
         """The cards that can never move again, whatever is played, and so never reach
         their foundations: the position is lost on its face. Only the cards that hold
         the others down are listed (a card under one of them is stuck because of it).
         Empty unless the game proves such a pattern."""
         return []
 
-    def search_blocked(self, piles: Sequence[list[int]]) -> bool:
+    def search_blocked(
+        self, piles: Sequence[list[int]], hidden: Sequence[int] | None = None
+    ) -> bool:
         """What the search asks of the position it starts from: lost on its face (some
         card is blocked), so the answer is "lost" at once."""
-        return bool(self.blocked_cards(piles))
+        return bool(self.blocked_cards(piles, hidden))
 
     def search_pending_rule(self) -> str | None:
         """Which "a card put down must be used at once" rule the search may apply:

@@ -54,7 +54,9 @@ def _held_by_twin(
     return False
 
 
-def blocked_cards(rules: Rules, piles: Sequence[list[int]]) -> list[int]:
+def blocked_cards(
+    rules: Rules, piles: Sequence[list[int]], hidden: Sequence[int] | None = None
+) -> list[int]:
     # A card in the columns that can never move is never played to its foundation,
     # so the deal is lost (a dead end of the kind Klondike solvers look for, found
     # here as a fixed point rather than by fixed patterns). Seed 5 opens so: Q♠
@@ -84,11 +86,20 @@ def blocked_cards(rules: Rules, piles: Sequence[list[int]]) -> list[int]:
     # that fail until none does: a card left out can never move. Deals only: in
     # the searches of seeds 1-200 (d1, unlimited) at 20,000 positions each, no
     # position past the first was blocked, so the search asks at its start only.
+    # Face-down cards (Klondike's) narrow it once more: X goes together with the card
+    # under it only if that card shows its face (a face-down one turns over only once X
+    # has left it), so that way out needs the card under X face up. (Every other way out
+    # asks only for cards to move, which a face-down card can do only after those on it
+    # have, as the card on X must anyway.) Any Klondike line is a Saratoga line, so the
+    # rest of the argument holds as it stands.
     where: dict[int, tuple[list[int], int]] = {}
+    down: dict[int, int] = {}  # card -> face-down cards at the bottom of its column
     for c in range(FIRST_TABLEAU, FIRST_TABLEAU + rules.n_tableau):
         pile = piles[c]
+        h = hidden[c] if hidden is not None else 0
         for i, card in enumerate(pile):
             where[card] = (pile, i)
+            down[card] = h
     moves = set(where)
     changed = True
     while changed:
@@ -103,7 +114,7 @@ def blocked_cards(rules: Rules, piles: Sequence[list[int]]) -> list[int]:
             if r == 0 or r == 12:
                 continue
             red = _is_red(x)
-            if i and pile[i - 1] in moves:
+            if i > down[x] and pile[i - 1] in moves:
                 d = pile[i - 1]
                 if d % 13 == r + 1 and _is_red(d) != red:
                     continue

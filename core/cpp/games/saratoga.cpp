@@ -152,7 +152,7 @@ bool blocked_saratoga(const Search& s) {
                 const int r = rank_of(x);
                 const bool red = is_red(x);
                 ok = r == 0 || r == 12;
-                if (!ok && i) {
+                if (!ok && i > p.hid[col[x]]) {  // the card under X face up (see Python)
                     int d = q.c[i - 1];
                     ok = in(d) && rank_of(d) == r + 1 && is_red(d) != red;
                 }
