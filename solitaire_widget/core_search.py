@@ -102,6 +102,16 @@ class CoreSearch:
     def table_entries(self) -> int:
         return self._search.table_entries
 
+    @property
+    def send_bared(self) -> bool:
+        """Whether a card laid bare by a group move goes up at once where the game says
+        so (``search.Search.send_bared``; tests and benchmarks turn it off)."""
+        return self._search.send_bared
+
+    @send_bared.setter
+    def send_bared(self, on: bool) -> None:
+        self._search.send_bared = on
+
     def cancel(self, on: bool = True) -> None:
         """From any thread: a run in progress stops at once (``BudgetSpent``), and so
         does every run until ``cancel(False)``."""

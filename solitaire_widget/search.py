@@ -146,6 +146,13 @@ class Search:
         # columns whose top cards are alike for building are one target (tests turn
         # this off on its own to check it)
         self.mirror = prune
+        # the column whose top card the last move laid bare by taking a group off part
+        # of it (a move between columns that leaves cards behind), else 0: set by
+        # ``apply`` for the game's forced-move routine, which runs right after it (a
+        # game may send that card up at once, where it argues so:
+        # Rules.search_bared_up); tests turn ``send_bared`` off to check it
+        self.bared = 0
+        self.send_bared = prune
         self.gen = partial(hooks.search_moves, rules, self)
         self._force = partial(hooks.search_force, rules, self)
         if order is not None:
@@ -251,6 +258,7 @@ class Search:
         else:
             piles[dst].extend(sp[-n:])
             del sp[-n:]
+        self.bared = src if sp and src >= FIRST_TABLEAU and dst >= FIRST_TABLEAU else 0
         if self.refills and src >= FIRST_TABLEAU and not sp and piles[RESERVE]:
             sp.append(piles[RESERVE].pop())
             return (mv, saved, 1, pending)

@@ -21,6 +21,8 @@ from solver_positions import (
 )
 
 from solitaire_widget import Game, core_search
+from solitaire_widget.games import GAMES as REGISTERED
+from solitaire_widget.moves import RESERVE
 from solitaire_widget.solver import solve
 
 N = 16  # positions per variant and kind (plain, hard)
@@ -53,6 +55,55 @@ def test_verdicts_match_brute_force(name, options):
                 g.play(action)
             assert g.is_won
     assert checked >= N
+
+
+def searched(g: Game, engine: str, bared: bool) -> tuple[str, int, list[str]]:
+    from solitaire_widget.core_search import CoreSearch
+    from solitaire_widget.search import Search
+
+    s = CoreSearch(g.table) if engine == "core" else Search(g.table)
+    s.send_bared = bared
+    result, line = s.run(None, 200_000)
+    return result, s.nodes, list(line)
+
+
+# (with unlimited redeals end games are mostly won by forced moves alone)
+BARED = [
+    (n, o) for n, o in GAMES if REGISTERED[n].search_bared_up and o.get("redeals", 0) is not None
+]
+
+
+@pytest.mark.parametrize(("name", "options"), BARED, ids=str)
+def test_a_card_laid_bare_goes_up_at_once_matches_brute_force(name, options):
+    # a game that sends a card a group move laid bare up at once (search_bared_up): end
+    # games with 12 to 22 cards off the foundations, with the rule and without it, both
+    # engines give the brute force's verdict, every win replays, and the rule changes
+    # the search on many of them, lost ones among them (with unlimited redeals such end
+    # games are mostly won by forced moves alone: test_core.py covers that rule set)
+    rng = random.Random(f"laid bare{options}")
+    checked = changed = changed_lost = 0
+    for i in range(120):
+        g = small_position(name, options, rng, rng.randint(12, 22), hard=i % 2 == 1)
+        if len(g.table.piles[RESERVE]) > 12:
+            continue  # a reserve never holds more than it is dealt
+        truth = brute_force(g, 20_000)
+        if truth is None:
+            continue
+        checked += 1
+        want = "won" if truth else "lost"
+        for engine in ENGINES:
+            on = searched(g, engine, True)
+            off = searched(g, engine, False)
+            assert on[0] == off[0] == want, (g.snapshot(), g.base_rank, engine)
+            if want == "won":
+                h = Game.from_snapshot(g.snapshot(), name, base=g.base_rank, **options)
+                for action in on[2]:
+                    h.play(action)
+                assert h.is_won
+            if engine == ENGINES[0] and on[1] != off[1]:
+                changed += 1
+                changed_lost += want == "lost"
+    assert checked >= 80 and changed >= 30 and changed_lost >= 1, (checked, changed, changed_lost)
 
 
 def test_lost_positions_were_among_them():

@@ -25,7 +25,8 @@ namespace {
 
 // ---- the game's traits, as Rules.core_traits() gives them --------------------------------
 constexpr const char* TRAITS[] = {"columns",      "reserve", "refills",     "reserve_top_always",
-                                  "hidden_cards", "draw",    "max_redeals", "pending"};
+                                  "hidden_cards", "draw",    "max_redeals", "pending",
+                                  "bared_up"};
 
 nb::handle trait(const nb::dict& d, const char* key) {
     if (!d.contains(key)) throw std::invalid_argument(std::string("the traits lack '") + key + "'");
@@ -75,6 +76,7 @@ sc::Traits parse_traits(const nb::dict& d) {
     t.hidden_cards = trait_bool(d, "hidden_cards");
     t.draw = trait_int(d, "draw");
     t.max_redeals = trait_int(d, "max_redeals", -1);
+    t.bared_up = trait_bool(d, "bared_up");
     nb::handle pending = trait(d, "pending");
     if (pending.is_none()) {
         t.pending = sc::Pending::none;
@@ -154,6 +156,8 @@ class PySearch {
     size_t bytes() const { return search_->table().bytes(); }
     size_t evictions() const { return search_->table().evictions(); }
     size_t cap() const { return search_->table().max_bytes(); }
+    bool send_bared() const { return search_->send_bared; }
+    void set_send_bared(bool on) { search_->send_bared = on; }
 
   private:
     std::unique_ptr<sc::Search> search_;
@@ -235,7 +239,10 @@ NB_MODULE(_core, m) {
         .def_prop_ro("table_entries", &PySearch::entries)
         .def_prop_ro("table_bytes", &PySearch::bytes)
         .def_prop_ro("table_cap_bytes", &PySearch::cap)
-        .def_prop_ro("evictions", &PySearch::evictions);
+        .def_prop_ro("evictions", &PySearch::evictions)
+        .def_prop_rw("send_bared", &PySearch::send_bared, &PySearch::set_send_bared,
+                     "Whether a card laid bare by a group move goes up at once where the "
+                     "game's traits say so (bared_up); for tests and benchmarks.");
     m.def("legal_moves", &legal, "part"_a, "traits"_a, "piles"_a, "hidden"_a, "redeals_used"_a,
           "base"_a.none() = nb::none(),
           "Every legal action of the position, in the shared notation.");

@@ -81,6 +81,7 @@ Config make_config(const std::string& part, const Traits& t, int base) {
     cfg.reserve_top_always = t.reserve_top_always;
     cfg.hidden_cards = t.hidden_cards;
     cfg.pending = t.pending;
+    cfg.bared_up = t.bared_up;
     return cfg;
 }
 

@@ -165,6 +165,8 @@ struct Traits {
     int draw = 1;                     // cards a click on the stock
     int max_redeals = 0;              // -1: unlimited
     Pending pending = Pending::none;
+    bool bared_up = false;  // a card a group move lays bare goes up at once (Python's
+                            // Rules.search_bared_up, argued where a game turns it on)
 };
 
 // What a search and the plain rules know of the game: its traits, the base card, and
@@ -180,6 +182,7 @@ struct Config {
     bool reserve_top_always = false;
     bool hidden_cards = false;
     Pending pending = Pending::none;
+    bool bared_up = false;
     bool unlimited() const { return max_redeals < 0; }
 };
 

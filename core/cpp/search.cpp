@@ -141,6 +141,7 @@ Rec Search::apply(const SMove& mv) {
         for (int k = 0; k < n; ++k) pos.push(dst, sp.c[from + k]);
         for (int k = 0; k < n; ++k) pos.pop(src);
     }
+    bared = src >= T0 && dst >= T0 && pos.pl[src].n ? src : 0;
     if (cfg.refills && src >= T0 && !pos.pl[src].n && pos.pl[RESERVE].n) {
         pos.push(src, pos.pop(RESERVE));
         r.refill = REFILLED;
@@ -187,6 +188,13 @@ void Search::actions(const SMove& mv, std::vector<std::string>& out) const {
 // is a reserve).
 void Search::force() {
     if (!prune || pos.pending) return;
+    // a group that has just left part of a column laid bare a card that goes up now,
+    // where the game argues so (its Rules.search_bared_up)
+    if (cfg.bared_up && bared && send_bared) {
+        const int col = bared;
+        const int dst = found(pos.top(col));
+        if (dst) forced_.push_back(apply(plain(col, dst)));
+    }
     const bool reserve_top_last = !cfg.reserve_top_always;
     int sources[MAX_COLS + 2];
     int ns = 0;
@@ -317,6 +325,7 @@ Search::Search(const Search& main, uint64_t order_seed)
       order_(order_seed) {
     mirror = main.mirror;
     waste_classes = main.waste_classes;
+    send_bared = main.send_bared;
     rng_ = mix64(*order_ + 0x9e3779b97f4a7c15ULL) | 1;
 }
 

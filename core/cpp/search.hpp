@@ -121,6 +121,12 @@ class Search {
     Pos pos;
     // lazy_stock: the "waste" pending rule; lazy_drawn: the "drawn" one (each with prune)
     bool prune, mirror, stock_is_reserve, lazy_stock, lazy_drawn;
+    // search.py's ``bared``: the column whose top card the last move laid bare by taking a
+    // group off part of it, else 0 (set by apply, read by the forced moves right after
+    // it); ``send_bared``: that card goes up at once where the game says so (the trait
+    // ``bared_up``; tests turn it off)
+    int bared = 0;
+    bool send_bared = true;
     bool waste_classes = false;  // search.py's ``waste_classes``: the waste's place in classes
 
     int found(int card) const;          // the foundation ``card`` may go onto now, or 0

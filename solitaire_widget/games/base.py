@@ -154,6 +154,7 @@ class Rules:
             "draw": self.draw_count,
             "max_redeals": self.max_redeals,
             "pending": self.search_pending_rule(),
+            "bared_up": self.search_bared_up,
         }
 
     # ---- dealing -------------------------------------------------------------------
@@ -256,6 +257,11 @@ class Rules:
     # the cap (``solver.Search``'s ``waste_cap``), to find wins early; their "lost"
     # proves nothing. Empty where they do not pay; the game says why where they do.
     search_streamliners: ClassVar[tuple[int, ...]] = ()
+
+    # whether a card that a group move leaves bare goes up at once (the search moves
+    # part of a column only to lay bare a card that can go up); the game argues it in
+    # its search_force, which does it, and the core does it from this trait
+    search_bared_up: ClassVar[bool] = False
 
     def search_moves(self, s: SearchState) -> list[SMove]:
         """Every move the search should try from its position, best first.

@@ -48,17 +48,34 @@ def pending_rule(rules: Rules) -> str | None:
 
 
 def force(rules: Rules, s: SearchState) -> list[Rec]:
-    # With one card a click and unlimited redeals the stock is a reserve and the
-    # general routine sends its safe cards up too.
-    if s.stock_is_reserve:
-        return s.force_safe()
-    # Otherwise the general routine's moves in its order (columns, waste, reserve;
-    # the reasons are given there), with the card each foundation takes looked up
-    # once per change instead of once per card
     recs: list[Rec] = []
     piles = s.piles
     base = s.base
     assert base is not None
+    # A group that has just left part of a column laid bare a card that goes up now
+    # (Kansas.search_bared_up). The search moves part of a column only to lay bare a
+    # card X that can go up (search_moves), and sending X up at once loses nothing. Say
+    # the group G lay on X and now lies on T, of X's rank. Until X goes up, the position
+    # is one the search has already: G can go straight back onto X (an ordinary move,
+    # as X has the rank of T), so the two positions reach each other and are won or lost
+    # together, and a line from the new one that leaves X where it is is a line from the
+    # old one with G moved about for nothing, which the partial-move rule never does.
+    # The only move the new position has for its own is X going up (X taking a card or
+    # a group instead, suits not mattering in the columns, is T taking it before the
+    # move: the same reason as that rule's). Tests turn it off (``send_bared``) to check
+    # it against the search without it.
+    col = s.bared
+    if col and s.send_bared:
+        dst = rules.foundation_for(piles, base, piles[col][-1])
+        if dst:
+            recs.append(s.apply((-1, 0, 0, col, dst, 1)))
+    # With one card a click and unlimited redeals the stock is a reserve and the
+    # general routine sends its safe cards up too.
+    if s.stock_is_reserve:
+        return recs + s.force_safe()
+    # Otherwise the general routine's moves in its order (columns, waste, reserve;
+    # the reasons are given there), with the card each foundation takes looked up
+    # once per change instead of once per card
     safe = s.safe
     apply = s.apply
     sources = (*s.cols, WASTE, RESERVE)

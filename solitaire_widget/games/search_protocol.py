@@ -44,6 +44,10 @@ class SearchState(Protocol):
     stock_is_reserve: bool
     # the "waste" pending rule (Rules.search_pending_rule) is on
     lazy_stock: bool
+    # the column a group move just laid a card bare in (0: none), and whether a game
+    # that says so (Rules.search_bared_up) sends that card up at once
+    bared: int
+    send_bared: bool
     # card -> foundation, left by a game's forced-move routine for its move generator
     fits: dict[int, int] | None
 
