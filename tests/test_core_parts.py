@@ -80,6 +80,7 @@ def test_the_traits_are_the_rules_own():
         "draw",
         "max_redeals",
         "pending",
+        "bared_up",
     }
     for cls in GAMES.values():
         for v in (*cls.variants, *cls.rule_sets):
@@ -90,6 +91,7 @@ def test_the_traits_are_the_rules_own():
             assert traits["draw"] == rules.draw_count
             assert traits["max_redeals"] == rules.max_redeals
             assert traits["pending"] == rules.search_pending_rule()
+            assert traits["bared_up"] is rules.search_bared_up
 
 
 # ---- with the core loaded ------------------------------------------------------------------

@@ -51,21 +51,14 @@ def _orders() -> list[tuple[str, dict, dict]]:
 ORDERS = _orders()
 
 
-def verdicts(name: str, options: dict, engine: str) -> dict[int, object]:
-    out = {}
-    for seed in SEEDS[engine]:
-        g = Game(name, seed=seed, **options)
-        out[seed] = g.solve(seconds=None, nodes=NODES[engine], engine=engine)
-    return out
+CACHE: dict[tuple, object] = {}
 
 
-CACHE: dict[str, dict] = {}
-
-
-def cached(name: str, options: dict, engine: str) -> dict:
-    key = f"{name}{options}{engine}"
+def verdict(name: str, options: dict, engine: str, seed: int):
+    key = (name, str(options), engine, seed)
     if key not in CACHE:
-        CACHE[key] = verdicts(name, options, engine)
+        g = Game(name, seed=seed, **options)
+        CACHE[key] = g.solve(seconds=None, nodes=NODES[engine], engine=engine)
     return CACHE[key]
 
 
@@ -74,22 +67,27 @@ def cached(name: str, options: dict, engine: str) -> dict:
 def test_looser_rules_never_lose_what_stricter_win(name, strict, loose, engine):
     if engine == "core":
         pytest.importorskip("solitaire_core")
-    a, b = cached(name, strict, engine), cached(name, loose, engine)
     compared = 0
-    for seed in SEEDS[engine]:
-        if a[seed].result == "won":
-            assert b[seed].result != "lost", seed
+    seeds = SEEDS[engine]
+    # past the first seeds only while too few cases decided within the small budget
+    # (how many do moves with every change to the search's order); at most three times
+    for seed in range(seeds.start, seeds.start + 3 * len(seeds)):
+        if seed >= seeds.stop and compared >= 5:
+            break
+        a, b = verdict(name, strict, engine, seed), verdict(name, loose, engine, seed)
+        if a.result == "won":
+            assert b.result != "lost", seed
             if make_rules(name, **strict).draw_count == make_rules(name, **loose).draw_count:
                 # the same line is legal with more redeals
                 g = Game(name, seed=seed, **loose)
-                for action in a[seed].solution:
+                for action in a.solution:
                     g.play(action)
                 assert g.is_won, seed
-        if b[seed].result == "lost":
-            assert a[seed].result != "won", seed
+        if b.result == "lost":
+            assert a.result != "won", seed
         # a case the implication can fail on: a win under the stricter rules, or a
         # loss under the looser
-        compared += a[seed].result == "won" or b[seed].result == "lost"
+        compared += a.result == "won" or b.result == "lost"
     assert compared >= 5
 
 

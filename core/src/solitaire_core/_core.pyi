@@ -52,6 +52,15 @@ class Search:
     @property
     def evictions(self) -> int: ...
 
+    @property
+    def send_bared(self) -> bool:
+        """
+        Whether a card laid bare by a group move goes up at once where the game's traits say so (bared_up); for tests and benchmarks.
+        """
+
+    @send_bared.setter
+    def send_bared(self, arg: bool, /) -> None: ...
+
 def legal_moves(part: str, traits: dict, piles: Sequence[Sequence[int]], hidden: Sequence[int], redeals_used: int, base: int | None = ...) -> list[str]:
     """Every legal action of the position, in the shared notation."""
 
