@@ -448,7 +448,15 @@ class SolveSession:
         which card can never move, where the position is lost on its face (as a
         teacher would say it), else just that."""
         g = self.host.game
-        blocked = g.rules.blocked_cards(g.table.piles)
+        t = g.table
+        # a face-down card is never named, not even as the one that holds the rest down
+        shown = {
+            card
+            for index, pile in enumerate(t.piles)
+            for position, card in enumerate(pile)
+            if t.is_face_up(index, position)
+        }
+        blocked = [c for c in g.rules.blocked_cards(t.piles, t.hidden) if c in shown]
         if not blocked:
             return f"{what}_lost", {}
         lang = self.settings.lang

@@ -227,6 +227,23 @@ def test_a_deal_lost_on_its_face_names_the_card_that_can_never_move():
     assert Host(lost).session._lost() == ("solve_lost", {})
 
 
+def test_a_face_down_card_is_never_named_as_the_one_that_holds_the_rest_down():
+    # Klondike, three cards a click: seed 59 is lost on its face because of the Four of
+    # spades, which shows; seed 5 because of a card that lies face down, which the
+    # notice must not give away (it says only that the deal is lost)
+    face_up = Host(Game("klondike", seed=59, draw=3, redeals=None))
+    face_up.session.solve()
+    face_up.scheduler.run_all()
+    assert face_up.said[-1] == ("solve_blocked", {"cards": "Four of spades"})
+    g = Game("klondike", seed=5, draw=3, redeals=None)
+    assert g.rules.blocked_cards(g.table.piles, g.table.hidden)  # held by a hidden card
+    down = Host(g)
+    down.session.solve()
+    down.scheduler.run_all()
+    assert down.session.last_solve.result == "lost"
+    assert down.said[-1] == ("solve_lost", {})
+
+
 def test_an_exact_hint_on_a_deal_lost_on_its_face_names_the_card_too():
     host = Host(Game("saratoga", seed=5))
     host.session.exact_hint()
