@@ -8,12 +8,18 @@
     python benchmarks/winnability_figures.py --table         # just print the table
     python benchmarks/winnability_figures.py --readme        # table into the README
     python benchmarks/winnability_figures.py --verify        # replay every won deal
+    python benchmarks/winnability_figures.py --retry --only kansas --nodes 30000000 \
+        --dask tcp://scheduler:8786                          # the same job on a Dask cluster
+    python benchmarks/winnability_figures.py ... --dask local  # a local Dask cluster (test)
 
 Each variant is solved over consecutive seeds from 1 with a fixed budget of search
 nodes per deal (not seconds: a node budget gives the same verdicts on any machine and
 under any load). Results go to ``docs/winnability/<variant>.csv`` (seed, result, moves,
 nodes, seconds); a run that stops part way resumes where it left off; every win is
-replayed through ``Game.play`` before it is counted. The table counts
+replayed through ``Game.play`` before it is counted. Deals go to a process pool
+(``--workers``) or to a Dask cluster (``--dask``: any ``concurrent.futures`` executor will
+do), with a progress bar; each result is written as it comes in, so a run stopped and
+started again loses at most the deals it was searching. The table counts
 undecided deals both ways: the low end of the Wilson 95% interval treats them as lost,
 the high end as won.
 """
@@ -25,7 +31,9 @@ import csv
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,6 +58,59 @@ def read(path: Path) -> list[dict]:
         return list(csv.DictReader(fh))
 
 
+@contextmanager
+def executor(workers: int, dask: str | None = None) -> Iterator[Executor]:
+    """A process pool of ``workers``, or a Dask cluster's executor: ``dask`` is a
+    scheduler's address, or ``"local"`` for a local cluster of ``workers`` processes."""
+    if not dask:
+        pool = ProcessPoolExecutor(workers)
+        try:
+            yield pool
+        except BaseException:  # Ctrl-C: the deals not started are not waited for
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
+        return
+    from distributed import Client, LocalCluster  # the "dask" extra
+
+    if dask == "local":
+        with (
+            LocalCluster(n_workers=workers, threads_per_worker=1, processes=True) as cluster,
+            Client(cluster) as client,
+        ):
+            yield client.get_executor()
+    else:
+        with Client(dask) as client:
+            yield client.get_executor()
+
+
+def completed(jobs: list[Future], label: str) -> Iterator[Future]:
+    """The jobs as they finish, behind a progress bar (tqdm, from the "analysis" extra;
+    plain lines without it)."""
+    done = as_completed(jobs)
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        start = time.time()
+        for i, job in enumerate(done, 1):
+            yield job
+            if i % 100 == 0 or i == len(jobs):
+                print(f"{label}: {i}/{len(jobs)} in {time.time() - start:.0f} s", flush=True)
+        return
+    yield from tqdm(done, total=len(jobs), desc=label, unit="deal", smoothing=0.05)
+
+
+def _rewrite(path: Path, rows: list[dict]) -> None:
+    """The CSV in seed order, written whole and then moved into place (never half)."""
+    rows = sorted(rows, key=lambda r: int(r["seed"]))
+    tmp = path.with_suffix(".tmp")
+    with tmp.open("w", newline="") as fh:
+        w = csv.DictWriter(fh, FIELDS)
+        w.writeheader()
+        w.writerows(rows)
+    tmp.replace(path)
+
+
 def solve_checked(game: str, seed: int, nodes: int, options: dict) -> dict:
     """Solve one deal within ``nodes``; a win counts only once its line, replayed
     through ``Game.play``, ends in a won game."""
@@ -71,7 +132,7 @@ def solve_checked(game: str, seed: int, nodes: int, options: dict) -> dict:
     }
 
 
-def run(variant: str, deals: int, nodes: int, workers: int) -> None:
+def run(variant: str, deals: int, nodes: int, pool: Executor) -> None:
     _, game, options = VARIANTS[variant]
     path = OUT / f"{variant}.csv"
     done = {int(r["seed"]) for r in read(path)}
@@ -79,23 +140,22 @@ def run(variant: str, deals: int, nodes: int, workers: int) -> None:
     if not todo:
         return
     new = not path.exists()
-    start = time.time()
-    with path.open("a", newline="") as fh, ProcessPoolExecutor(workers) as pool:
+    with path.open("a", newline="") as fh:
         w = csv.DictWriter(fh, FIELDS)
         if new:
             w.writeheader()
         jobs = [pool.submit(solve_checked, game, s, nodes, options) for s in todo]
-        for i, job in enumerate(jobs, 1):
+        for job in completed(jobs, variant):
             row = job.result()
             row["seconds"] = f"{row['seconds']:.4f}"
             w.writerow(row)
-            if i % 100 == 0:
-                fh.flush()
-                print(f"{variant}: {i}/{len(todo)} in {time.time() - start:.0f} s", flush=True)
+            fh.flush()  # a run killed outright keeps every deal it finished
+    # appended as they finished: put back in seed order
+    _rewrite(path, read(path))
 
 
 def retry(
-    variant: str, nodes: int, workers: int, upto: int | None = None, recheck: bool = False
+    variant: str, nodes: int, pool: Executor, upto: int | None = None, recheck: bool = False
 ) -> None:
     """Solve again, with a bigger node budget, the deals a run left undecided (those
     with seeds up to ``upto``, if given), in the order of their seeds.
@@ -115,30 +175,22 @@ def retry(
     ]
     if not todo:
         return
-    start = time.time()
     new: dict[int, dict] = {}
 
-    def save() -> None:  # after every batch, so a run cut short keeps what it found
-        merged = [new.get(int(r["seed"]), r) for r in rows]
-        tmp = path.with_suffix(".tmp")
-        with tmp.open("w", newline="") as fh:
-            w = csv.DictWriter(fh, FIELDS)
-            w.writeheader()
-            w.writerows(merged)
-        tmp.replace(path)
+    def save() -> None:  # every few deals, so a run cut short keeps what it found
+        _rewrite(path, [new.get(int(r["seed"]), r) for r in rows])
 
-    with ProcessPoolExecutor(workers) as pool:
-        jobs = [pool.submit(solve_checked, game, s, nodes, options) for s in todo]
-        for i, job in enumerate(jobs, 1):
+    jobs = [pool.submit(solve_checked, game, s, nodes, options) for s in todo]
+    try:
+        for i, job in enumerate(completed(jobs, f"{variant} retry"), 1):
             row = job.result()
             row["seconds"] = f"{row['seconds']:.4f}"
             if not recheck or row["result"] != "unknown":
                 new[row["seed"]] = row
-            if i % 20 == 0 or i == len(jobs):
+            if i % 20 == 0:
                 save()
-                print(
-                    f"{variant} retry: {i}/{len(todo)} in {time.time() - start:.0f} s", flush=True
-                )
+    finally:
+        save()
 
 
 def replay_won(game: str, seed: int, nodes: int, options: dict) -> bool:
@@ -338,6 +390,7 @@ def readme() -> None:
 
 
 def main() -> None:
+    global OUT
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument(
         "--deals",
@@ -347,6 +400,14 @@ def main() -> None:
     )
     ap.add_argument("--nodes", type=int, default=100_000, help="search nodes per deal")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="solve on a Dask cluster: a scheduler's address, or 'local' (--workers processes)",
+    )
+    ap.add_argument(
+        "--out", type=Path, default=OUT, help="the folder of the CSVs (default docs/winnability)"
+    )
     ap.add_argument("--only", nargs="*", choices=list(VARIANTS))
     ap.add_argument("--table", action="store_true", help="only print the table")
     ap.add_argument(
@@ -366,6 +427,7 @@ def main() -> None:
         help="with --retry: every undecided deal, keeping its row unless now decided",
     )
     args = ap.parse_args()
+    OUT = args.out
     OUT.mkdir(parents=True, exist_ok=True)
     if args.readme:
         readme()
@@ -375,14 +437,18 @@ def main() -> None:
             verify(variant, args.workers)
         return
     if not args.table:
-        for variant in args.only or VARIANTS:
-            if args.retry:
-                retry(variant, args.nodes, args.workers, args.deals, args.recheck)
-            else:
-                run(variant, args.deals or 2000, args.nodes, args.workers)
+        with executor(args.workers, args.dask) as pool:
+            for variant in args.only or VARIANTS:
+                if args.retry:
+                    retry(variant, args.nodes, pool, args.deals, args.recheck)
+                else:
+                    run(variant, args.deals or 2000, args.nodes, pool)
     print(table(args.nodes))
     print(check())
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:
+        sys.exit("stopped: every deal finished is saved; the same command resumes")
