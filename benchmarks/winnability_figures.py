@@ -43,7 +43,7 @@ from solitaire_widget.winnability import wilson  # noqa: E402
 
 OUT = ROOT / "docs" / "winnability"
 
-from solitaire_widget.games import make_rules, variant_title, variants  # noqa: E402
+from solitaire_widget.games import GAMES, make_rules, variant_title, variants  # noqa: E402
 
 # every registered variant with published figures: file name -> (title, game, options)
 VARIANTS = {v.slug: (variant_title(v), v.game, dict(v.options)) for v in variants() if v.figures}
@@ -283,24 +283,37 @@ def budgets() -> str:
     return "Largest search per deal: " + "; ".join(out) + "."
 
 
-def replay_across(game: str, strict: dict, loose: dict, seed: int, nodes: int) -> bool:
-    """Solve a deal under ``strict`` and replay its winning line under ``loose``."""
+def replay_across(
+    game: str, strict: dict, seed: int, nodes: int, loose: dict, game_loose: str | None = None
+) -> bool:
+    """Solve a deal under ``strict`` and replay its winning line under ``loose`` (of
+    ``game_loose``, the game dealt face up, or the same game)."""
     from solitaire_widget import Game
 
-    r = Game(game, seed=seed, **strict).solve(seconds=None, nodes=nodes)
-    if r.result != "won":
+    # the solver shares its budget among its searches in proportion, so a win found
+    # after N nodes of a big budget may need more than N under a small one
+    for budget in (nodes, 8_000_000):
+        r = Game(game, seed=seed, **strict).solve(seconds=None, nodes=budget)
+        if r.result == "won":
+            break
+    else:
         return False
-    g = Game(game, seed=seed, **loose)
+    g = Game(game_loose or game, seed=seed, **loose)
     for action in r.solution:
         g.play(action)
     return g.is_won
 
 
-def _looser(game: str, a: dict, b: dict) -> str | None:
-    """How rule set ``b`` is looser than ``a`` of the same game: "redeals" (the same
-    draw, more redeals: every line of ``a`` is a line of ``b``), "loosest" (``b`` is
-    ``a``'s loosest rules, ``Rules.loosest``: a loss there is a loss here), or None."""
-    ra, rb = make_rules(game, **a), make_rules(game, **b)
+def _looser(game: str, a: dict, game_b: str, b: dict) -> str | None:
+    """How rule set ``b`` of ``game_b`` is looser than ``a`` of ``game``: "redeals" (the
+    same game and draw, more redeals: every line of ``a`` is a line of ``b``), "loosest"
+    (``b`` is ``a``'s loosest rules, ``Rules.loosest``: a loss there is a loss here),
+    "face up" (``game_b`` is ``game`` dealt face up, ``Rules.face_up_of``, with the
+    same options: every line of ``a`` is a line of ``b``), or None."""
+    ra, rb = make_rules(game, **a), make_rules(game_b, **b)
+    if game_b != game:
+        face_up = game in GAMES[game_b].face_up_of and ra.options == rb.options
+        return "face up" if face_up else None
     if ra.options == rb.options:
         return None
     if ra.draw_count == rb.draw_count and (
@@ -314,12 +327,14 @@ def _looser(game: str, a: dict, b: dict) -> str | None:
 
 
 def across(workers: int = 2) -> str:
-    """Undecided deals that another rule set of the same game decides.
+    """Undecided deals that another rule set decides: of the same game, or of the game
+    it is with every card face up (``Rules.face_up_of``).
 
     A deal lost under looser rules is lost under stricter ones: with more redeals every
-    line of the stricter rules is still a line, and a game's loosest rules
-    (``Rules.loosest``) argue the same of their own. A deal won with fewer redeals is won
-    with more: the same line is replayed there to make sure.
+    line of the stricter rules is still a line, a game's loosest rules
+    (``Rules.loosest``) argue the same of their own, and so does the game dealt face up
+    with the same options. A deal won under the stricter rules is won under the looser
+    ones (more redeals, or face up): the same line is replayed there to make sure.
     """
     res = {v: {int(r["seed"]): r for r in read(OUT / f"{v}.csv")} for v in VARIANTS}
     decided: dict[str, tuple[set[int], set[int]]] = {v: (set(), set()) for v in VARIANTS}
@@ -327,7 +342,7 @@ def across(workers: int = 2) -> str:
     replays: list[tuple[str, int, str, str, int]] = []
     for a, (_, game, opts_a) in VARIANTS.items():
         for b, (_, game_b, opts_b) in VARIANTS.items():
-            how = _looser(game, opts_a, opts_b) if game == game_b else None
+            how = _looser(game, opts_a, game_b, opts_b)
             if how is None or not res[a] or not res[b]:
                 continue
             for seed in set(res[a]) & set(res[b]):
@@ -336,23 +351,25 @@ def across(workers: int = 2) -> str:
                     decided[a][1].add(seed)
                 if rb == "lost" and ra == "won":
                     clash.append((a, b, seed))
-                if how == "redeals" and ra == "won" and rb == "unknown":
-                    replays.append((a, seed, b, game, max(4 * int(res[a][seed]["nodes"]), 300_000)))
+                if how in ("redeals", "face up") and ra == "won" and rb == "unknown":
+                    replays.append((a, seed, b, max(4 * int(res[a][seed]["nodes"]), 300_000)))
     if replays:
         with ProcessPoolExecutor(workers) as pool:
-            ok = list(
-                pool.map(
+            jobs = [
+                pool.submit(
                     replay_across,
-                    [g for _, _, _, g, _ in replays],
-                    [VARIANTS[a][2] for a, _, _, _, _ in replays],
-                    [VARIANTS[b][2] for _, _, b, _, _ in replays],
-                    [s for _, s, _, _, _ in replays],
-                    [n for *_, n in replays],
+                    VARIANTS[a][1],
+                    VARIANTS[a][2],
+                    seed,
+                    nodes,
+                    VARIANTS[b][2],
+                    VARIANTS[b][1],
                 )
-            )
-        for (_, seed, b, _, _), good in zip(replays, ok, strict=True):
-            if good:
-                decided[b][0].add(seed)
+                for a, seed, b, nodes in replays
+            ]
+            for (_, seed, b, _), job in zip(replays, jobs, strict=True):
+                if job.result():
+                    decided[b][0].add(seed)
     lines = [
         "| Game and options | Won | Lost | Undecided | 95% interval |",
         "|---|---:|---:|---:|---|",

@@ -190,3 +190,23 @@ def test_no_module_outside_the_games_names_a_game(path: Path) -> None:
     for line, value in _code_strings(path):
         for word in words:
             assert word.lower() not in value.lower(), f"{path.name}:{line} names {word!r}"
+
+
+@pytest.mark.parametrize(
+    "name,other", [(n, o) for n in NAMES for o in GAMES[n].face_up_of], ids="-of-".join
+)
+def test_a_game_dealt_face_up_deals_the_other_games_cards(name: str, other: str) -> None:
+    # what makes a win there a win here and a loss here a loss there (Rules.face_up_of):
+    # the same cards in the same places for every option and seed, here all face up
+    # (a snapshot writes a face-down card in lower case)
+    def up(pile: list[str]) -> list[str]:
+        return [c.upper() for c in pile]
+
+    for v in variants(other):
+        for seed in (1, 2, 17, 1000, 20000):
+            here = Game(name, seed=seed, **v.options).snapshot()
+            there = Game(other, seed=seed, **v.options).snapshot()
+            assert here.keys() == there.keys()
+            assert here["s"] == there["s"], (v, seed)
+            assert here["t"] == [up(p) for p in there["t"]], (v, seed)
+            assert [p for p in there["t"] if p != up(p)], "the other game deals face down"

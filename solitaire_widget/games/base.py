@@ -83,6 +83,11 @@ class Rules:
     reserve_top_in_play: ClassVar[bool] = False
     reserve_text_key: ClassVar[str] = "pile_r"
     default_redeals: ClassVar[int | None] = 0
+    # Games this one is with every card dealt face up: under the same options and seed
+    # it deals the same cards in the same places, and every move of the other game is a
+    # move here (its turning a card over is no move here), so a deal won there is won
+    # here (its line, replayed) and a deal lost here is lost there.
+    face_up_of: ClassVar[tuple[str, ...]] = ()
     option_names: ClassVar[tuple[str, ...]] = ("redeals",)
 
     draw_count: int = 1

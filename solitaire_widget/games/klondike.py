@@ -24,6 +24,7 @@ from .saratoga import Saratoga
 
 class Klondike(Saratoga):
     name = "klondike"
+    face_up_of = ()
     title = "Klondike"
     title_el = "Κλόνταϊκ"
     hidden_cards = True

@@ -41,6 +41,9 @@ class Saratoga(Rules):
     n_tableau = 7
     default_redeals = 2
     option_names = ("draw", "redeals")
+    # Aisleriot's saratoga.scm is klondike.scm with the deal face up (checked by
+    # tests/test_registry.py: the same seeds deal the same cards)
+    face_up_of = ("klondike",)
 
     # ---- how it is offered, studied and drawn -------------------------------------
     option_groups: ClassVar[tuple[OptionGroup, ...]] = (
