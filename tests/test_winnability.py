@@ -108,16 +108,44 @@ def test_figures_recheck_decides_what_a_changed_search_sees_and_keeps_the_rest(
         w = csv.DictWriter(fh, figures.FIELDS)
         w.writeheader()
         w.writerows(rows)
-    figures.retry("saratoga-d1-r2", 0, 1)  # no recheck: nothing had less than 0 nodes
+    with figures.executor(1) as pool:
+        figures.retry("saratoga-d1-r2", 0, pool)  # no recheck: nothing had less than 0 nodes
     assert [r["result"] for r in figures.read(tmp_path / "saratoga-d1-r2.csv")] == [
         "unknown",
         "won",
         "unknown",
     ]
-    figures.retry("saratoga-d1-r2", 0, 1, recheck=True)
+    with figures.executor(1) as pool:
+        figures.retry("saratoga-d1-r2", 0, pool, recheck=True)
     got = figures.read(tmp_path / "saratoga-d1-r2.csv")
     assert [(r["result"], r["nodes"]) for r in got] == [
         ("unknown", "800000"),
         ("won", "69"),
         ("lost", "0"),
     ]
+
+
+def test_figures_resume_a_run_cut_short_and_keep_seed_order(tmp_path, monkeypatch):
+    # a run killed part way leaves the deals it finished, in the order they finished;
+    # the same command solves only the rest and writes the file back in seed order
+    import csv
+    import importlib
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent.parent / "benchmarks"))
+    figures = importlib.import_module("winnability_figures")
+    monkeypatch.setattr(figures, "OUT", tmp_path)
+    path = tmp_path / "eagle-wing.csv"
+    kept = {"seed": 4, "result": "lost", "moves": "", "nodes": 7, "seconds": "0.0"}
+    with path.open("w", newline="") as fh:
+        w = csv.DictWriter(fh, figures.FIELDS)
+        w.writeheader()
+        w.writerows([kept, {**kept, "seed": 2}])
+    with figures.executor(2) as pool:
+        figures.run("eagle-wing", 6, 20_000, pool)
+    rows = figures.read(path)
+    assert [int(r["seed"]) for r in rows] == [1, 2, 3, 4, 5, 6]
+    # the two finished deals were not solved again (their made-up rows stand)
+    assert [r["nodes"] for r in rows if int(r["seed"]) in (2, 4)] == ["7", "7"]
+    assert {r["result"] for r in rows} <= {"won", "lost", "unknown"}
+    assert not path.with_suffix(".tmp").exists()
