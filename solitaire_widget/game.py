@@ -120,6 +120,7 @@ class Game:
         self._redo: list[list[Move]] = []
         self._times: list[float] = []
         self._cache: dict[str, Any] = {}
+        self._stuck = progress.StuckMemo()
 
     # ---- construction from saved forms ------------------------------------------------
     @classmethod
@@ -195,7 +196,7 @@ class Game:
         if status is None:
             if self._table.is_won():
                 status = "won"
-            elif progress.is_stuck(self._table):
+            elif progress.is_stuck(self._table, memo=self._stuck):
                 status = "lost"
             else:
                 status = "playing"

@@ -110,7 +110,33 @@ def _waste_tops(t: Table) -> set[int]:
         scratch.apply(DRAW)
 
 
-def is_stuck(table: Table, limit: int = SEARCH_LIMIT) -> bool:
+class StuckMemo:
+    """The stuck positions one proof found, so that the next ones cost nothing.
+
+    A proof that a position is stuck explores its whole component: every position the
+    moves that can be taken back reach, with the stock set aside. Those moves go both
+    ways, so every position of the component has the same component; and while the
+    stock and waste bring up the same cards (or some of them only), each of them is
+    stuck too. A player who goes on moving cards about (or round the stock) in a lost
+    game stays inside it, and each such move would otherwise cost a whole proof again
+    (some 0.6 s in a Klondike endgame).
+    """
+
+    def __init__(self, size: int = 4) -> None:
+        self._proofs: deque[tuple[frozenset[int], set[tuple]]] = deque(maxlen=size)
+
+    def holds(self, tops: set[int], key: tuple) -> bool:
+        # fewer cards to bring up is fewer ways out: a subset of the tops stays stuck
+        return any(tops <= t and key in seen for t, seen in self._proofs)
+
+    def add(self, tops: set[int], seen: set[tuple]) -> None:
+        self._proofs.append((frozenset(tops), seen))
+
+    def clear(self) -> None:
+        self._proofs.clear()
+
+
+def is_stuck(table: Table, limit: int = SEARCH_LIMIT, memo: StuckMemo | None = None) -> bool:
     """True when nothing but moves that cycle without progress is left.
 
     The reachable positions are a product: draws touch only the stock and the waste,
@@ -118,6 +144,7 @@ def is_stuck(table: Table, limit: int = SEARCH_LIMIT) -> bool:
     (progress). So we list the cards the stock can bring to the top of the waste, then
     explore the rest of the table with the stock set aside, asking at each position
     whether one of those cards could be played or a move could not be taken back.
+    ``memo`` keeps the components proved stuck (see ``StuckMemo``).
     """
     if table.is_won():
         return False
@@ -128,6 +155,8 @@ def is_stuck(table: Table, limit: int = SEARCH_LIMIT) -> bool:
     t.piles[STOCK] = []
     t.piles[WASTE] = []
     seen = {_canonical(t)}
+    if memo is not None and memo.holds(tops, next(iter(seen))):
+        return True
     # Depth first, moves to the foundations tried first: a game that can still go on
     # usually shows it within a few moves this way (in Saratoga's endgames, where nearly
     # every move can be taken back, by reaching the win), while a stuck game has to be
@@ -159,4 +188,6 @@ def is_stuck(table: Table, limit: int = SEARCH_LIMIT) -> bool:
                     return False  # too big to prove stuck: say "playing"
                 seen.add(key)
                 stack.append(child)
+    if memo is not None:
+        memo.add(tops, seen)
     return True
