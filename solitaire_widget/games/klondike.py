@@ -17,6 +17,8 @@ The solver plays it as the literature's *thoughtful* Klondike, every card known.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..moves import FIRST_TABLEAU
 from .records import Choice, OptionGroup, Variant
 from .saratoga import Saratoga
@@ -24,7 +26,7 @@ from .saratoga import Saratoga
 
 class Klondike(Saratoga):
     name = "klondike"
-    face_up_of = ()
+    face_up_of: ClassVar[tuple[str, ...]] = ()
     title = "Klondike"
     title_el = "Κλόνταϊκ"
     hidden_cards = True

@@ -43,7 +43,7 @@ class Saratoga(Rules):
     option_names = ("draw", "redeals")
     # Aisleriot's saratoga.scm is klondike.scm with the deal face up (checked by
     # tests/test_registry.py: the same seeds deal the same cards)
-    face_up_of = ("klondike",)
+    face_up_of: ClassVar[tuple[str, ...]] = ("klondike",)
 
     # ---- how it is offered, studied and drawn -------------------------------------
     option_groups: ClassVar[tuple[OptionGroup, ...]] = (
