@@ -9,7 +9,11 @@
 #   bash scripts/test.sh --fast   # the inner loop: the checks, then the engine, API, rules,
 #                                 # search and core tests (pytest -m "not slow", no browser,
 #                                 # no notebooks, no sanitizer build), in a few minutes; it
-#                                 # installs only what changed since the last install
+#                                 # installs only what changed since the last install. The
+#                                 # deep checks of the search (brute force, metamorphic,
+#                                 # fingerprint) are marked slow: run them by hand with
+#                                 # `.venv/bin/python -m pytest -m slow tests` after a change
+#                                 # to the search or the core
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/venv.sh

@@ -148,6 +148,7 @@ def core_run(
 BARED = [(n, o) for n, o in VARIANTS if GAMES[n].search_bared_up]
 
 
+@pytest.mark.slow  # whole deals searched twice: most of a minute
 @pytest.mark.parametrize(("name", "options"), BARED, ids=[f"{n}{o}" for n, o in BARED])
 def test_a_card_laid_bare_goes_up_the_same_in_both(name, options):
     # a game that sends a card a group move laid bare up at once (search_bared_up):

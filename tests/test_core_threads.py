@@ -61,6 +61,7 @@ def replays(g: Game, line: list[str]) -> bool:
     return g.is_won
 
 
+@pytest.mark.slow  # a deal per variant, searched with and without the helper
 @pytest.mark.parametrize("variant", VARIANTS, ids=str)
 def test_the_helper_never_changes_a_verdict(variant):
     deals = decided_deals(variant)

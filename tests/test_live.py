@@ -490,6 +490,7 @@ def test_off_by_default_where_the_core_cannot_run(monkeypatch):
     assert w.view["live"]["on"] is False
 
 
+@pytest.mark.slow  # waits for a search that needs several seconds
 def test_an_undecided_search_goes_on_after_a_move_and_its_loss_answers_later_positions():
     # Saratoga seed 1 (one card a click, unlimited redeals) is lost from the deal, but
     # the proof takes seconds of search. The deal's search, a second and a half in when

@@ -9,6 +9,9 @@ from __future__ import annotations
 import pytest
 from search_fingerprint import VARIANTS, _label, load, record
 
+# Recording the fingerprint's deals takes most of a minute; the fast tier leaves it to the full run.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def now() -> dict:

@@ -25,6 +25,9 @@ from solitaire_widget.games import GAMES as REGISTERED
 from solitaire_widget.moves import RESERVE
 from solitaire_widget.solver import solve
 
+# The deep checks of the search take minutes; the fast tier leaves them to the full run.
+pytestmark = pytest.mark.slow
+
 N = 16  # positions per variant and kind (plain, hard)
 # both searches: the Python reference and the compiled core, where it loads
 ENGINES = ["python", *(["core"] if core_search.available() else [])]

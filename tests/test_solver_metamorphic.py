@@ -14,6 +14,9 @@ from solitaire_widget import Game
 from solitaire_widget.games import GAMES, make_rules, rule_sets
 from solitaire_widget.solver import solve
 
+# Whole deals under pairs of rule sets take minutes; the fast tier leaves them to the full run.
+pytestmark = pytest.mark.slow
+
 SEEDS = {"core": range(1, 201), "python": range(1, 121)}
 # small for the Python search: most deals decide at once, the rest are "unknown" and
 # skipped; the compiled core decides many more in the same time
