@@ -27,7 +27,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from browser.harness import LAUNCH_ARGS, Harness  # noqa: E402
 from browser.lab import LabServer, notebook, run_cell, wait_idle  # noqa: E402
 
-from solitaire_widget.games import GAMES  # noqa: E402
+from solitaire_widget.games import DEFAULT_GAME, GAMES  # noqa: E402
 from solitaire_widget.widget import SolitaireWidget  # noqa: E402
 
 
@@ -139,13 +139,13 @@ def harness_run(browser, n: int, live: bool) -> None:
         )
 
 
-def lab_run(browser, n: int) -> None:
+def lab_run(browser, n: int, game: str) -> None:
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         nb = notebook(
             [
                 "from solitaire_widget import SolitaireWidget\n"
-                "w = SolitaireWidget('saratoga', seed=3)\nw"
+                f"w = SolitaireWidget({game!r}, seed=3)\nw"
             ]
         )
         (tmp / "NB.ipynb").write_text(json.dumps(nb))
@@ -162,8 +162,8 @@ def lab_run(browser, n: int) -> None:
             page.locator(".jp-OutputArea .sw-root .sw-card").first.wait_for()
             pairs = page.evaluate(DRIVER, n)
             ctx.close()
-            print(summary("  JupyterLab saratoga click-to-render", [a for a, _ in pairs]))
-            print(summary("  JupyterLab saratoga drawing only   ", [b for _, b in pairs]))
+            print(summary(f"  JupyterLab {game:10s} click-to-render", [a for a, _ in pairs]))
+            print(summary(f"  JupyterLab {game:10s} drawing only   ", [b for _, b in pairs]))
         finally:
             server.stop()
 
@@ -172,6 +172,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--moves", type=int, default=200)
     ap.add_argument("--no-lab", action="store_true")
+    ap.add_argument(
+        "--lab-game", default=DEFAULT_GAME, choices=sorted(GAMES), help="the game in JupyterLab"
+    )
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -186,7 +189,7 @@ def main() -> None:
         for live in (True, False):
             harness_run(browser, args.moves, live)
         if not args.no_lab:
-            lab_run(browser, args.moves)
+            lab_run(browser, args.moves, args.lab_game)
         browser.close()
 
 

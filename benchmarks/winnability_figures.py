@@ -394,16 +394,25 @@ def across(workers: int = 2) -> str:
     return "\n".join(lines)
 
 
-def readme() -> None:
-    """Write the table and the check into docs/winnability/README.md between markers."""
-    path = OUT / "README.md"
+def _between(path: Path, parts: tuple[tuple[str, str], ...]) -> None:
     text = path.read_text()
-    parts = (("table", table(0) + "\n\n" + budgets()), ("check", check()), ("across", across()))
     for name, body in parts:
         start, end = f"<!-- {name} -->", f"<!-- /{name} -->"
         i, j = text.index(start) + len(start), text.index(end)
         text = text[:i] + "\n" + body + "\n" + text[j:]
     path.write_text(text)
+
+
+def readme() -> None:
+    """Write the table, the check and the deals decided across rule sets into
+    docs/winnability/README.md between markers, and the table into the project's README
+    (when the figures are the published ones)."""
+    _between(
+        OUT / "README.md",
+        (("table", table(0) + "\n\n" + budgets()), ("check", check()), ("across", across())),
+    )
+    if OUT == ROOT / "docs" / "winnability":
+        _between(ROOT / "README.md", (("table", table(0)),))
 
 
 def main() -> None:
@@ -431,7 +440,9 @@ def main() -> None:
         "--verify", action="store_true", help="replay every won deal's line through Game.play"
     )
     ap.add_argument(
-        "--readme", action="store_true", help="only write the table into docs/winnability/README.md"
+        "--readme",
+        action="store_true",
+        help="only write the tables into docs/winnability/README.md and README.md",
     )
     ap.add_argument(
         "--retry",

@@ -180,10 +180,14 @@ def _code_strings(path: Path) -> list[tuple[int, str]]:
     ]
 
 
-@pytest.mark.parametrize("path", sorted(PACKAGE.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path",
+    sorted([*PACKAGE.glob("*.py"), *(ROOT / "benchmarks").glob("*.py")]),
+    ids=lambda p: f"{p.parent.name}/{p.name}",
+)
 def test_no_module_outside_the_games_names_a_game(path: Path) -> None:
     # every fact about a game is on its Rules: the engine, the searches, the pictures,
-    # the sessions and the widget ask the registry
+    # the sessions, the widget and the benchmarks ask the registry
     words = set()
     for cls in GAMES.values():
         words |= {cls.name, cls.title, cls.title_el}

@@ -1,9 +1,11 @@
-"""Kansas loss proofs: where the search's nodes are, and what a reduction changes.
+"""Loss proofs: where the search's nodes are, and what a reduction changes, for one
+game (``--game``; the registry's default game, the one whose proofs are hardest, unless
+told).
 
-    python benchmarks/kansas_proofs.py profile --seeds 1,11,20 --nodes 1000000
-    python benchmarks/kansas_proofs.py verdict --seeds 1,11,20,87,40
-    python benchmarks/kansas_proofs.py decided --seeds 5001-5100 --seconds 10
-    python benchmarks/kansas_proofs.py decided --seeds 5001-5100 --nodes 15000000
+    python benchmarks/proofs.py profile --seeds 1,11,20 --nodes 1000000
+    python benchmarks/proofs.py verdict --seeds 1,11,20,87,40
+    python benchmarks/proofs.py decided --seeds 5001-5100 --seconds 10
+    python benchmarks/proofs.py decided --seeds 5001-5100 --nodes 15000000
 
 ``profile`` runs the Python search (the reference) for a node budget on each deal and
 prints where its nodes are: the share of nodes by cards left in the stock, in the
@@ -37,7 +39,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solitaire_widget import Game
-from solitaire_widget.moves import RESERVE, STOCK, WASTE
+from solitaire_widget.games import DEFAULT_GAME, GAMES
+from solitaire_widget.moves import FOUNDATIONS, RESERVE, STOCK, WASTE
 
 RULES = ("send_bared",)  # the reductions ``verdict`` and ``decided`` switch
 
@@ -53,10 +56,10 @@ def seeds_of(text: str) -> list[int]:
     return out
 
 
-def profile(seed: int, nodes: int) -> None:
+def profile(game: str, seed: int, nodes: int) -> None:
     from solitaire_widget.solver import BudgetSpent, Search
 
-    s = Search(Game("kansas", seed=seed).table)
+    s = Search(Game(game, seed=seed).table)
     hist: collections.Counter[tuple[int, int, int, int]] = collections.Counter()
     seqs: set = set()
     layers: set = set()
@@ -65,7 +68,7 @@ def profile(seed: int, nodes: int) -> None:
 
     def counted() -> list:
         p = s.piles
-        found = sum(len(p[f]) for f in range(3, 7))
+        found = sum(len(p[f]) for f in FOUNDATIONS)
         hist[(len(p[STOCK]), len(p[WASTE]), len(p[RESERVE]), found)] += 1
         k = s.key()
         seqs.add(k[0])
@@ -94,13 +97,13 @@ def profile(seed: int, nodes: int) -> None:
         print(f"  {name:11} {shares}")
 
 
-def verdict(seed: int, rule: str, seconds: float | None) -> list[tuple[str, int, float]]:
+def verdict(game: str, seed: int, rule: str, seconds: float | None) -> list[tuple[str, int, float]]:
     from solitaire_widget.core_search import CoreSearch
     from solitaire_widget.solver import BudgetSpent
 
     row = []
     for on in (False, True):
-        s = CoreSearch(Game("kansas", seed=seed).table)
+        s = CoreSearch(Game(game, seed=seed).table)
         setattr(s, rule, on)
         t = time.perf_counter()
         try:
@@ -111,7 +114,9 @@ def verdict(seed: int, rule: str, seconds: float | None) -> list[tuple[str, int,
     return row
 
 
-def decided(seed: int, rule: str, seconds: float | None, nodes: int | None) -> list[tuple]:
+def decided(
+    game: str, seed: int, rule: str, seconds: float | None, nodes: int | None
+) -> list[tuple]:
     from solitaire_widget import core_search
     from solitaire_widget.solver import solve
 
@@ -125,11 +130,11 @@ def decided(seed: int, rule: str, seconds: float | None, nodes: int | None) -> l
 
         core_search.CoreSearch.__init__ = patched  # type: ignore[method-assign]
         try:
-            r = solve(Game("kansas", seed=seed), seconds, nodes, engine="core")
+            r = solve(Game(game, seed=seed), seconds, nodes, engine="core")
         finally:
             core_search.CoreSearch.__init__ = init  # type: ignore[method-assign]
         if r.result == "won":  # every win replays
-            g = Game("kansas", seed=seed)
+            g = Game(game, seed=seed)
             for action in r.solution:
                 g.play(action)
             assert g.is_won, seed
@@ -140,6 +145,7 @@ def decided(seed: int, rule: str, seconds: float | None, nodes: int | None) -> l
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("mode", choices=("profile", "verdict", "decided"))
+    ap.add_argument("--game", default=DEFAULT_GAME, choices=sorted(GAMES))
     ap.add_argument("--seeds", default="1,11,20")
     ap.add_argument("--nodes", type=int, default=None)
     ap.add_argument("--seconds", type=float, default=None)
@@ -149,14 +155,14 @@ def main() -> None:
     print(f"load average at the start: {os.getloadavg()[0]:.2f}")
     if args.mode == "profile":
         for seed in seeds:
-            profile(seed, args.nodes or 1_000_000)
+            profile(args.game, seed, args.nodes or 1_000_000)
         return
     if args.mode == "verdict":
         tot = [0, 0]
         print(f"| seed | verdict | nodes without {args.rule} | with | ratio | s without | s with |")
         print("|---:|---|---:|---:|---:|---:|---:|")
         for seed in seeds:
-            (r0, n0, t0), (r1, n1, t1) = verdict(seed, args.rule, args.seconds)
+            (r0, n0, t0), (r1, n1, t1) = verdict(args.game, seed, args.rule, args.seconds)
             assert r0 == r1 or "unknown" in (r0, r1), (seed, r0, r1)
             tot[0] += n0
             tot[1] += n1
@@ -168,7 +174,7 @@ def main() -> None:
         return
     res: dict[bool, list[tuple]] = {False: [], True: []}
     for seed in seeds:
-        row = decided(seed, args.rule, args.seconds, args.nodes)
+        row = decided(args.game, seed, args.rule, args.seconds, args.nodes)
         for on, r in zip((False, True), row, strict=True):
             res[on].append((seed, *r))
             if r[0] != "unknown" and row[0][0] != "unknown" and row[1][0] != "unknown":
