@@ -1,4 +1,4 @@
-"""solitaire_widget: Eagle Wing, Saratoga, Kansas and Klondike exactly as GNOME Aisleriot plays them.
+"""solitaire_widget: Eagle Wing, Saratoga, Kansas and Klondike as GNOME Aisleriot plays them.
 
 ``from solitaire_widget import Game`` needs nothing outside the standard library. The
 widget class is handed out lazily so the core works without Jupyter and without a
