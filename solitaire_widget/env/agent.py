@@ -1,0 +1,423 @@
+"""A small agent that learns a game from the exact solver, on the CPU, with NumPy alone.
+
+``Agent`` scores each legal move from a few features of the move and of the position it
+leads to (one step looked ahead through the game's own rules: the change in score, the
+moves open after it, whether it turns a card over or goes back to a position already
+seen) with a one-hidden-layer network, and plays the best-scored move among those that
+lead somewhere new (as every player in ``solitaire_widget.strategies`` does). It is a
+strategy (``agent(game) -> Move | None``, for ``strategies.play_out`` and
+``analysis.play_many``) and a policy of the environment (``agent.act(env) -> action``,
+for ``play_policy``).
+
+It learns by imitation, in rounds (``train``): the solver's winning lines are the
+expert's moves (behavioural cloning), and later rounds label the positions the agent's
+own play reaches (DAgger): the first move of a winning line from there, and, where the
+environment's teacher is asked (``winning_mask``), every move after which the deal is
+still winnable. Nothing here names a game: the features come from the rules.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import weakref
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..game import Game
+from ..games.base import Table
+from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
+from ..solver import solve
+from .environment import UNKNOWN, WINNABLE, SolitaireEnv
+
+F0, F3 = FOUNDATIONS[0], FOUNDATIONS[-1]
+
+#: What the network reads of each legal move, in this order.
+FEATURES = (
+    "draw",
+    "redeal",
+    "from_waste",
+    "from_reserve",
+    "from_foundation",
+    "from_column",
+    "to_foundation",
+    "to_column",
+    "to_empty",
+    "cards_moved",
+    "rank",
+    "cards_left_under",
+    "empties_column",
+    "turns_card",
+    "refills_column",
+    "score_change",
+    "moves_after",
+    "foundation_moves_after",
+    "seen_before",
+    "wins",
+    "stock_left",
+    "redeals_left",
+)
+N_FEATURES = len(FEATURES)
+
+
+def move_features(t: Table, moves: Sequence[Move], seen: set[tuple]) -> np.ndarray:
+    """One row of ``FEATURES`` for each of ``moves`` (legal in ``t``; ``t`` is changed
+    and restored). ``seen``: the positions (``Table.key``) the game has been in."""
+    piles, rules = t.piles, t.rules
+    stock = len(piles[STOCK])
+    left_redeals = t.redeals_left
+    redeals = 1.0 if left_redeals is None else min(left_redeals, 3) / 3
+    score = t.foundation_cards()
+    out = np.zeros((len(moves), N_FEATURES), dtype=np.float32)
+    for i, move in enumerate(moves):
+        row = out[i]
+        row[20] = stock / 24
+        row[21] = redeals
+        src, dst, n = move
+        if move == DRAW:
+            row[0] = 1
+            row[1] = not stock
+        else:
+            pile = piles[src]
+            card = pile[-n]
+            row[2] = src == WASTE
+            row[3] = src == RESERVE
+            row[4] = F0 <= src <= F3
+            row[5] = src >= FIRST_TABLEAU
+            row[6] = F0 <= dst <= F3
+            row[7] = dst >= FIRST_TABLEAU
+            row[8] = not piles[dst]
+            row[9] = n / 13
+            base = t.base
+            row[10] = ((card % 13 + 1 - base) % 13 if base else card % 13) / 12
+            left = len(pile) - n
+            row[11] = left / 20
+            if src >= FIRST_TABLEAU:
+                row[12] = left == 0
+                row[13] = bool(left) and left == t.hidden[src]
+                row[14] = left == 0 and rules.refills_from_reserve and bool(piles[RESERVE])
+        record = t.apply(move)
+        after = t.legal_moves()
+        row[15] = t.foundation_cards() - score
+        row[16] = len(after) / 20
+        row[17] = sum(1 for m in after if F0 <= m.dst <= F3 and not F0 <= m.src <= F3) / 4
+        row[18] = t.key() in seen
+        row[19] = t.is_won()
+        t.revert(record)
+    return out
+
+
+# ---- the network ----------------------------------------------------------------------
+@dataclass
+class Net:
+    """``score = w2 · tanh(W1 x + b1)``: one number per move, compared within a position."""
+
+    w1: np.ndarray
+    b1: np.ndarray
+    w2: np.ndarray
+
+    @classmethod
+    def new(cls, hidden: int = 32, seed: int = 0) -> Net:
+        rng = np.random.default_rng(seed)
+        return cls(
+            rng.normal(0, 1 / np.sqrt(N_FEATURES), (N_FEATURES, hidden)).astype(np.float32),
+            np.zeros(hidden, dtype=np.float32),
+            rng.normal(0, 1 / np.sqrt(hidden), hidden).astype(np.float32),
+        )
+
+    def scores(self, x: np.ndarray) -> np.ndarray:
+        return np.tanh(x @ self.w1 + self.b1) @ self.w2
+
+
+@dataclass
+class Batch:
+    """Labelled positions: each position's legal moves are consecutive rows of ``x``;
+    ``start`` is where each position's rows begin; ``good`` marks the moves to prefer,
+    ``known`` those whose label is known (an unknown one is left out of its softmax)."""
+
+    x: np.ndarray
+    start: np.ndarray
+    good: np.ndarray
+    known: np.ndarray
+
+
+def _loss_and_grads(net: Net, b: Batch) -> tuple[float, list[np.ndarray]]:
+    # Each position: -log of the probability (a softmax over its known moves) that the
+    # move played is a good one.
+    h = np.tanh(b.x @ net.w1 + net.b1)
+    z = h @ net.w2
+    z = np.where(b.known, z, -np.inf)
+    top = np.maximum.reduceat(z, b.start)
+    counts = np.diff(np.append(b.start, len(z)))
+    e = np.exp(z - np.repeat(top, counts))
+    e = np.where(b.known, e, 0.0)
+    total = np.add.reduceat(e, b.start)
+    good = np.add.reduceat(np.where(b.good, e, 0.0), b.start)
+    loss = float(np.mean(np.log(total) - np.log(good)))
+    p = e / np.repeat(total, counts)
+    q = np.where(b.good, e / np.repeat(good, counts), 0.0)
+    dz = (p - q) / len(b.start)
+    dw2 = h.T @ dz
+    dh = np.outer(dz, net.w2) * (1 - h * h)
+    return loss, [b.x.T @ dh, dh.sum(axis=0), dw2]
+
+
+def fit(net: Net, batch: Batch, epochs: int = 200, lr: float = 0.01, seed: int = 0) -> float:
+    """Adam on the whole batch for ``epochs`` steps (in chunks of positions); returns the
+    last loss."""
+    params = [net.w1, net.b1, net.w2]
+    m = [np.zeros_like(p) for p in params]
+    v = [np.zeros_like(p) for p in params]
+    rng = np.random.default_rng(seed)
+    n = len(batch.start)
+    chunk = min(n, 2048)
+    loss = float("nan")
+    for step in range(1, epochs + 1):
+        pick = np.sort(rng.choice(n, chunk, replace=False)) if chunk < n else np.arange(n)
+        loss, grads = _loss_and_grads(net, _subset(batch, pick))
+        for p, g, mi, vi in zip(params, grads, m, v, strict=True):
+            mi *= 0.9
+            mi += 0.1 * g
+            vi *= 0.999
+            vi += 0.001 * g * g
+            p -= (lr * (mi / (1 - 0.9**step)) / (np.sqrt(vi / (1 - 0.999**step)) + 1e-8)).astype(
+                p.dtype
+            )
+    return loss
+
+
+def _subset(b: Batch, pick: np.ndarray) -> Batch:
+    ends = np.append(b.start[1:], len(b.x))
+    rows = np.concatenate([np.arange(b.start[i], ends[i]) for i in pick])
+    sizes = ends[pick] - b.start[pick]
+    start = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+    return Batch(b.x[rows], start, b.good[rows], b.known[rows])
+
+
+# ---- the agent ----------------------------------------------------------------------
+@dataclass
+class Agent:
+    """A trained scorer of moves for one game and its options (see the module)."""
+
+    game: str
+    options: dict[str, Any]
+    net: Net
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+    # as a strategy: Game -> Move | None
+    def __call__(self, game: Game) -> Move | None:
+        moves, x = self.candidates(game)
+        if not moves:
+            return None
+        return moves[int(np.argmax(self.net.scores(x)))]
+
+    def candidates(self, game: Game) -> tuple[list[Move], np.ndarray]:
+        """The moves it chooses from (the legal ones that lead to a position this game
+        has not been in since the agent first saw it) and their features."""
+        seen = _seen(game)
+        t = game.table
+        moves = []
+        for move in game.legal_moves:
+            record = t.apply(move)
+            fresh = t.key() not in seen
+            t.revert(record)
+            if fresh:
+                moves.append(move)
+        return moves, move_features(t, moves, seen)
+
+    def act(self, env: SolitaireEnv) -> int:
+        """The action it plays in ``env`` (any legal one when it has no fresh move)."""
+        move = self(env.game)
+        if move is None:
+            return env.legal_actions()[0]
+        return env.action_of(move)
+
+    # ---- saving ------------------------------------------------------------------------
+    def save(self, path: str | Path) -> Path:
+        """Write the agent to ``path`` (``.npz``: the weights and what it plays)."""
+        path = Path(path)
+        meta = {"game": self.game, "options": self.options, "features": list(FEATURES)}
+        with path.open("wb") as fh:
+            np.savez(
+                fh,
+                w1=self.net.w1,
+                b1=self.net.b1,
+                w2=self.net.w2,
+                meta=np.array(json.dumps(meta)),
+                history=np.array(json.dumps(self.history)),
+            )
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path) -> Agent:
+        with np.load(Path(path), allow_pickle=False) as data:
+            meta = json.loads(str(data["meta"]))
+            if meta["features"] != list(FEATURES):
+                raise ValueError(f"{path} was trained on other features")
+            net = Net(data["w1"], data["b1"], data["w2"])
+            history = json.loads(str(data["history"]))
+        return cls(meta["game"], meta["options"], net, history)
+
+
+# what the agent remembers of each live game: the positions it has been in (a new
+# deal or a restart, with nothing to undo, starts afresh)
+_SEEN: weakref.WeakKeyDictionary[Game, set[tuple]] = weakref.WeakKeyDictionary()
+
+
+def _seen(game: Game) -> set[tuple]:
+    seen = _SEEN.get(game)
+    if seen is None or not game.can_undo:
+        seen = _SEEN[game] = set()
+    seen.add(game.table.key())
+    return seen
+
+
+# ---- learning ------------------------------------------------------------------------
+def _label_line(game: Game, line: Sequence[Move], seen: set[tuple]) -> list[tuple]:
+    """(features, good, known) of each position along a winning line: the line's move is
+    the good one (behavioural cloning)."""
+    out = []
+    t = game.table
+    for move in line:
+        moves = game.legal_moves
+        x = move_features(t, moves, seen)
+        good = np.array([m == move for m in moves])
+        out.append((x, good, np.ones(len(moves), dtype=bool)))
+        game.play(move)
+        seen.add(t.key())
+    return out
+
+
+def _stack(rows: list[tuple]) -> Batch:
+    sizes = [len(r[0]) for r in rows]
+    start = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+    return Batch(
+        np.concatenate([r[0] for r in rows]),
+        start,
+        np.concatenate([r[1] for r in rows]),
+        np.concatenate([r[2] for r in rows]),
+    )
+
+
+def expert_rows(
+    name: str, seeds: Iterable[int], nodes: int = 200_000, **options: Any
+) -> tuple[list[tuple], int]:
+    """The solver's winning lines of ``seeds`` as labelled positions; and how many of the
+    deals it won within ``nodes``."""
+    rows: list[tuple] = []
+    won = 0
+    for seed in seeds:
+        game = Game(name, seed, **options)
+        r = solve(game, seconds=None, nodes=nodes)
+        if r.result != "won":
+            continue
+        won += 1
+        rows += _label_line(game, [Move.parse(a) for a in r.solution], {game.table.key()})
+    return rows, won
+
+
+def dagger_rows(
+    agent: Agent,
+    seeds: Iterable[int],
+    *,
+    nodes: int = 20_000,
+    mask: bool = True,
+    max_moves: int = 400,
+) -> list[tuple]:
+    """Positions the agent's own play reaches, labelled by the solver: the first move of
+    a winning line from there is good, and with ``mask`` every move the environment's
+    teacher marks winnable too (its lost ones known bad, undecided ones left out). Play
+    stops once the deal is lost (nothing is to be learnt there)."""
+    rows: list[tuple] = []
+    for seed in seeds:
+        env = SolitaireEnv(agent.game, teacher_nodes=nodes, **agent.options)
+        env.reset(seed=seed)
+        game = env.game
+        t = game.table
+        for _ in range(max_moves):
+            moves, x = agent.candidates(game)
+            if not moves or game.is_won:
+                break
+            r = solve(t, seconds=None, nodes=nodes)
+            if r.result == "lost":
+                break
+            good = np.zeros(len(moves), dtype=bool)
+            known = np.ones(len(moves), dtype=bool)
+            if r.result == "won" and r.solution:
+                first = Move.parse(r.solution[0])
+                good |= np.array([m == first for m in moves])
+            if mask:
+                teacher = env.teacher()
+                labels = np.array([teacher[env.action_of(m)] for m in moves])
+                good |= labels == WINNABLE
+                known = (labels != UNKNOWN) | good
+            if good.any() and (~good & known).any():
+                rows.append((x, good, known))
+            choice = moves[int(np.argmax(agent.net.scores(x)))]
+            game.play(choice)
+            env._sync()
+    return rows
+
+
+def train(
+    name: str,
+    seeds: Sequence[int],
+    *,
+    rounds: int = 2,
+    expert_nodes: int = 200_000,
+    teacher_nodes: int = 20_000,
+    mask: bool = True,
+    epochs: int = 300,
+    hidden: int = 32,
+    seed: int = 0,
+    log: Callable[[str], None] | None = None,
+    **options: Any,
+) -> Agent:
+    """Behavioural cloning on the solver's lines of ``seeds``, then ``rounds - 1`` rounds of
+    DAgger on the same seeds (``dagger_rows``), each refitting on all the data so far."""
+    start = time.perf_counter()
+    rows, won = expert_rows(name, seeds, expert_nodes, **options)
+    agent = Agent(name, dict(Game(name, 0, **options).options), Net.new(hidden, seed))
+    loss = fit(agent.net, _stack(rows), epochs, seed=seed)
+    agent.history.append(
+        {
+            "round": 0,
+            "positions": len(rows),
+            "lines": won,
+            "loss": loss,
+            "seconds": time.perf_counter() - start,
+        }
+    )
+    if log:
+        log(f"round 0: {won} winning lines, {len(rows)} positions, loss {loss:.3f}")
+    for k in range(1, rounds):
+        rows += dagger_rows(agent, seeds, nodes=teacher_nodes, mask=mask)
+        loss = fit(agent.net, _stack(rows), epochs, seed=seed + k)
+        agent.history.append(
+            {
+                "round": k,
+                "positions": len(rows),
+                "loss": loss,
+                "seconds": time.perf_counter() - start,
+            }
+        )
+        if log:
+            log(f"round {k}: {len(rows)} positions, loss {loss:.3f}")
+    return agent
+
+
+__all__ = [
+    "FEATURES",
+    "Agent",
+    "Batch",
+    "Net",
+    "dagger_rows",
+    "expert_rows",
+    "fit",
+    "move_features",
+    "train",
+]
