@@ -10,32 +10,44 @@ with Pillow for pictures). Importing this module registers the ids; a new game m
 
 Ids: ``solitaire_widget/<Title>-v0`` for each game with its default options (the title
 without spaces: ``EagleWing``), and ``solitaire_widget/<Title>-<tag>-v0`` for each of its
-variants (``Saratoga-d3-unlimited-v0``). Keyword arguments are the game's options
+variants (``...-d3-unlimited-v0``). Keyword arguments are the game's options
 (``draw=``, ``redeals=``) and the environment's (below).
 
 **Actions** (``Discrete(52 * T + 1)``, ``T`` = 4 foundations + the game's columns):
-action ``card * T + k`` takes ``card`` (``suit * 13 + rank - 1``, clubs, diamonds,
-hearts, spades) *with every card lying on it* to target ``k`` (``f0``..``f3``, then
-``t0``, ``t1``...); the last action, ``52 * T``, clicks the stock. The space is the
-same whatever the position and names no rule: every legal move of every game is one
-action (a card lies in one pile, so the card and the target say which cards move) and
-no two moves share one. ``action_masks()`` and ``info["action_mask"]`` are
-``Game.legal_moves`` exactly. OpenSpiel's ``solitaire`` (205 actions: kEnd, 52 reveals
-of a hidden card, and one action for each pair "this card onto that card" or "to a
-foundation", "King to an empty column" that Klondike's build rule allows) is smaller
-because it is written for one game's rule; here a target is a pile, so the same space
-serves games that build in suit, regardless of suit or in alternate colours, wrap King
-onto Ace, or fill an empty column from the waste. It keeps Aisleriot's stock click
-(OpenSpiel plays "K+": every card the stock could bring up is playable at once) and its
-foundation slots (a base card may start any empty foundation).
+action ``card * T + k`` picks up ``card`` (``suit * 13 + rank - 1``: clubs, diamonds,
+hearts, spades) *with every card lying on it* and puts it on target ``k`` (``f0``..``f3``,
+then ``t0``, ``t1``...); the last action, ``52 * T``, clicks the stock (a deal, or a
+redeal). The space is the same whatever the position and names no rule: every legal move
+of every game is one action (a card lies in one pile, so the card and the target say
+which cards move) and no two legal moves share one. ``action_masks()`` and
+``info["action_mask"]`` are ``Game.legal_moves`` exactly, and ``move_of`` / ``action_of``
+/ ``describe`` translate.
+
+Against OpenSpiel's ``solitaire`` (205 actions): it keys a move by the *pair* of cards,
+"this card onto that card" (``5♥ ← 4♣``), one action for each pair Klondike's
+alternate-colour rule allows, plus "Ace to its suit's foundation", "King to an empty
+column", 52 chance actions that reveal a hidden card, and ``kEnd``. That space is
+smaller because the build rule is written into it: a game that builds in suit,
+regardless of suit, or round the corner (King onto Ace) needs other pairs, and a move
+onto an empty pile by a card other than an Ace (to a foundation) or a King (to a
+column), as where the base rank is dealt or any card may fill a column, has no pair at
+all. Keying by (card, target *pile*) keeps OpenSpiel's useful property (an action means
+the same card whatever the layout, so a network's output unit learns one thing) and
+serves every game of the registry; the price is a larger, sparser space (365 to 625
+actions by the game, of which a few dozen at most are legal at once; many never are
+under a given rule), which the mask takes care of. OpenSpiel plays "K+" Klondike (every
+card the stock could bring up is playable at once, no stock action); here the stock is
+Aisleriot's, one click a deal, and a face-down card turns over by itself, as in
+Aisleriot, rather than by a chance action.
 
 **Observations** (a ``Dict``; ``P`` = 7 + the number of columns, pile indices as in
 ``solitaire_widget.moves``: ``s w r f0..f3 t0..``):
 
 - ``pile``: ``(52,)`` uint8, the pile each card lies in; ``P`` for a face-down card when
   ``thoughtful=False``;
-- ``depth``: ``(52,)`` uint8, how many cards lie on it (0: the top card; 0 for a hidden
-  face-down card);
+- ``position``: ``(52,)`` uint8, its place in the pile, counted from the bottom (0: the
+  bottom card; how many cards lie on it is ``pile_size[pile] - 1 - position``); 0 for a
+  hidden face-down card;
 - ``face_up``: ``(52,)`` int8, 1 when the card shows its face;
 - ``pile_size`` and ``face_down``: ``(P,)`` uint8, each pile's cards and face-down cards;
 - ``redeals_left``: ``(1,)`` int8, -1 for unlimited; ``base``: the base rank (1-13,
@@ -47,7 +59,7 @@ cards give the same observations and masks. ``gymnasium.wrappers.FlattenObservat
 makes one vector of it.
 
 **Rewards**: ``reward="score"`` (default) the change in Aisleriot's score (cards on the
-foundations; -1 when Saratoga's or Klondike's foundation card comes back down), plus
+foundations; -1 when a game that lets a card come back down from a foundation does so), plus
 ``win_bonus`` (52) on a win. ``reward="shaped"`` adds half a point for each card that
 comes face up into the columns and takes it back when one leaves them: a potential, so
 a loop earns nothing. An illegal action is refused: ``illegal_penalty`` (-1), nothing

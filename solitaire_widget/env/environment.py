@@ -361,6 +361,10 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
             info["winning_mask"] = self.teacher()
         return self._observation(), reward, terminated, truncated, info
 
+    def observation(self) -> dict[str, np.ndarray]:
+        """The observation of the position now (what the last ``step`` returned)."""
+        return self._observation()
+
     def action_masks(self) -> np.ndarray:
         """The legal actions as booleans (what sb3-contrib's MaskablePPO asks for)."""
         return np.frombuffer(self._mask, dtype=np.bool_).copy()
@@ -505,7 +509,11 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         return f"<SolitaireEnv {self.game_name!r}{opts}: deal {self.deal}>"
 
 
-Policy = Callable[[dict[str, np.ndarray], np.ndarray], int]
+#: A policy for ``play_policy``: the environment (its ``observation()``, its
+#: ``action_masks()``, its ``game``) in, an action out. A trained MaskablePPO model:
+#: ``lambda env: int(model.predict(env.observation(), action_masks=env.action_masks())[0])``;
+#: the agent of ``solitaire_widget.env.agent``: ``agent.act``.
+Policy = Callable[[SolitaireEnv], int]
 
 
 def play_policy(
@@ -516,7 +524,7 @@ def play_policy(
     max_moves: int = 1000,
     **env_options: Any,
 ) -> list[str]:
-    """Let ``policy(observation, action_mask) -> action`` play ``game`` in place, one
+    """Let ``policy(env) -> action`` (see ``Policy``) play ``game`` in place, one
     move every ``delay`` seconds, until the game is over, ``max_moves`` moves are played,
     or it picks an illegal action; returns the moves played, in notation.
 
@@ -532,7 +540,7 @@ def play_policy(
         env._sync()
         if env._status() != "playing":
             break
-        move = env.move_of(policy(env._observation(), env._mask_array.copy()))
+        move = env.move_of(policy(env))
         if move is None:
             break
         game.play(move)
