@@ -32,6 +32,7 @@ from ..game import Game
 from ..games.base import Table
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
 from ..solver import solve
+from ..strategies import hint_player
 from .environment import UNKNOWN, WINNABLE, SolitaireEnv
 
 F0, F3 = FOUNDATIONS[0], FOUNDATIONS[-1]
@@ -60,11 +61,15 @@ FEATURES = (
     "wins",
     "stock_left",
     "redeals_left",
+    "hint_first",
+    "hint_rank",
 )
 N_FEATURES = len(FEATURES)
 
 
-def move_features(t: Table, moves: Sequence[Move], seen: set[tuple]) -> np.ndarray:
+def move_features(
+    t: Table, moves: Sequence[Move], seen: set[tuple], hints: Sequence[Move] | None = None
+) -> np.ndarray:
     """One row of ``FEATURES`` for each of ``moves`` (legal in ``t``; ``t`` is changed
     and restored). ``seen``: the positions (``Table.key``) the game has been in."""
     piles, rules = t.piles, t.rules
@@ -72,11 +77,19 @@ def move_features(t: Table, moves: Sequence[Move], seen: set[tuple]) -> np.ndarr
     left_redeals = t.redeals_left
     redeals = 1.0 if left_redeals is None else min(left_redeals, 3) / 3
     score = t.foundation_cards()
+    # the hint order (``Game.hints``, else the rules' own, Aisleriot's)
+    order: dict[Move, int] = {}
+    for move in rules.aisleriot_hints(t) if hints is None else hints:
+        order.setdefault(move, len(order))
     out = np.zeros((len(moves), N_FEATURES), dtype=np.float32)
     for i, move in enumerate(moves):
         row = out[i]
         row[20] = stock / 24
         row[21] = redeals
+        rank = order.get(move)
+        if rank is not None:
+            row[22] = rank == 0
+            row[23] = 1 / (1 + rank)
         src, dst, n = move
         if move == DRAW:
             row[0] = 1
@@ -215,6 +228,9 @@ class Agent:
             return None
         return moves[int(np.argmax(self.net.scores(x)))]
 
+    def _choose(self, game: Game, moves: list[Move], x: np.ndarray) -> Move:
+        return moves[int(np.argmax(self.net.scores(x)))]
+
     def candidates(self, game: Game) -> tuple[list[Move], np.ndarray]:
         """The moves it chooses from (the legal ones that lead to a position this game
         has not been in since the agent first saw it) and their features."""
@@ -227,7 +243,7 @@ class Agent:
             t.revert(record)
             if fresh:
                 moves.append(move)
-        return moves, move_features(t, moves, seen)
+        return moves, move_features(t, moves, seen, game.hints())
 
     def act(self, env: SolitaireEnv) -> int:
         """The action it plays in ``env`` (any legal one when it has no fresh move)."""
@@ -277,21 +293,6 @@ def _seen(game: Game) -> set[tuple]:
 
 
 # ---- learning ------------------------------------------------------------------------
-def _label_line(game: Game, line: Sequence[Move], seen: set[tuple]) -> list[tuple]:
-    """(features, good, known) of each position along a winning line: the line's move is
-    the good one (behavioural cloning)."""
-    out = []
-    t = game.table
-    for move in line:
-        moves = game.legal_moves
-        x = move_features(t, moves, seen)
-        good = np.array([m == move for m in moves])
-        out.append((x, good, np.ones(len(moves), dtype=bool)))
-        game.play(move)
-        seen.add(t.key())
-    return out
-
-
 def _stack(rows: list[tuple]) -> Batch:
     sizes = [len(r[0]) for r in rows]
     start = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
@@ -303,110 +304,179 @@ def _stack(rows: list[tuple]) -> Batch:
     )
 
 
-def expert_rows(
-    name: str, seeds: Iterable[int], nodes: int = 200_000, **options: Any
-) -> tuple[list[tuple], int]:
-    """The solver's winning lines of ``seeds`` as labelled positions; and how many of the
-    deals it won within ``nodes``."""
-    rows: list[tuple] = []
-    won = 0
-    for seed in seeds:
-        game = Game(name, seed, **options)
-        r = solve(game, seconds=None, nodes=nodes)
-        if r.result != "won":
-            continue
-        won += 1
-        rows += _label_line(game, [Move.parse(a) for a in r.solution], {game.table.key()})
-    return rows, won
+def _fresh(game: Game, seen: set[tuple]) -> list[Move]:
+    t = game.table
+    out = []
+    for move in game.legal_moves:
+        record = t.apply(move)
+        if t.key() not in seen:
+            out.append(move)
+        t.revert(record)
+    return out
 
 
-def dagger_rows(
-    agent: Agent,
-    seeds: Iterable[int],
+def rollout(
+    name: str,
+    seed: int,
+    choose: Callable[[Game, list[Move], np.ndarray], Move],
     *,
-    nodes: int = 20_000,
-    mask: bool = True,
-    max_moves: int = 400,
-) -> list[tuple]:
-    """Positions the agent's own play reaches, labelled by the solver: the first move of
-    a winning line from there is good, and with ``mask`` every move the environment's
-    teacher marks winnable too (its lost ones known bad, undecided ones left out). Play
-    stops once the deal is lost (nothing is to be learnt there)."""
-    rows: list[tuple] = []
+    max_moves: int = 1000,
+    **options: Any,
+) -> tuple[Game, list[tuple]]:
+    """Play deal ``seed`` to its end: at each position ``choose(game, fresh, x)`` picks
+    one of the fresh moves (``x``: their features). Returns the game (its history is
+    the play) and, for each position, (features, index of the move played, the fresh
+    moves)."""
+    game = Game(name, seed, **options)
+    seen = {game.table.key()}
+    steps: list[tuple] = []
+    for _ in range(max_moves):
+        moves = _fresh(game, seen)
+        if not moves:
+            break
+        x = move_features(game.table, moves, seen, game.hints())
+        move = choose(game, moves, x)
+        steps.append((x, moves.index(move), moves))
+        game.play(move)
+        seen.add(game.table.key())
+        if game.is_won:
+            break
+    return game, steps
+
+
+def imitation_rows(name: str, seeds: Iterable[int], **options: Any) -> list[tuple]:
+    """The hint player's choices (``strategies.hint_player``: ``Game.hints``, the
+    rules' hint order and what it misses) along its play of ``seeds``, as labelled
+    positions: the anchor the teacher's corrections are learnt on top of."""
+    rows = []
+
+    def choose(game: Game, moves: list[Move], x: np.ndarray) -> Move:
+        move = hint_player(game)
+        return move if move in moves else moves[0]
+
     for seed in seeds:
-        env = SolitaireEnv(agent.game, teacher_nodes=nodes, **agent.options)
-        env.reset(seed=seed)
-        game = env.game
-        t = game.table
-        for _ in range(max_moves):
-            moves, x = agent.candidates(game)
-            if not moves or game.is_won:
-                break
-            r = solve(t, seconds=None, nodes=nodes)
-            if r.result == "lost":
-                break
-            good = np.zeros(len(moves), dtype=bool)
-            known = np.ones(len(moves), dtype=bool)
-            if r.result == "won" and r.solution:
-                first = Move.parse(r.solution[0])
-                good |= np.array([m == first for m in moves])
-            if mask:
-                teacher = env.teacher()
-                labels = np.array([teacher[env.action_of(m)] for m in moves])
-                good |= labels == WINNABLE
-                known = (labels != UNKNOWN) | good
-            if good.any() and (~good & known).any():
-                rows.append((x, good, known))
-            choice = moves[int(np.argmax(agent.net.scores(x)))]
-            game.play(choice)
-            env._sync()
+        _, steps = rollout(name, seed, choose, **options)
+        for x, i, _moves in steps:
+            if len(x) > 1:
+                good = np.zeros(len(x), dtype=bool)
+                good[i] = True
+                rows.append((x, good, np.ones(len(x), dtype=bool)))
     return rows
+
+
+@dataclass
+class Critical:
+    """What ``critical_rows`` found: the labelled positions and how the deals went."""
+
+    rows: list[tuple] = field(default_factory=list)
+    won: int = 0  # played to a win
+    found: int = 0  # winnable at the start, lost at the end: the losing move found
+    unwinnable: int = 0  # proved lost from the deal (nothing to learn)
+    undecided: int = 0  # the solver could not tell within its budget somewhere
+
+
+def critical_rows(agent: Agent, seeds: Iterable[int], *, nodes: int = 20_000) -> Critical:
+    """DAgger with the winning-mask teacher, where it matters: the agent plays each deal
+    to its end; when a deal it could have won is lost, the position where its move
+    turned it from winnable to lost is found by bisection (winnable positions come
+    first along any play: a lost deal never becomes winnable again), and labelled by
+    ``SolitaireEnv.teacher``: every move after which the deal is still winnable is
+    good, the lost ones (the agent's among them) bad, undecided ones left out."""
+    out = Critical()
+    env = SolitaireEnv(agent.game, teacher_nodes=nodes, **agent.options)
+    for seed in seeds:
+        game, steps = rollout(agent.game, seed, agent._choose, **agent.options)
+        if game.is_won:
+            out.won += 1
+            continue
+        n = len(steps)
+
+        def verdict(k: int, game: Game = game) -> str:
+            return solve(game.position(k), seconds=None, nodes=nodes).result
+
+        first, last = verdict(0), verdict(n)
+        if first == "lost":
+            out.unwinnable += 1
+            continue
+        if first != "won" or last != "lost":
+            out.undecided += 1
+            continue
+        lo, hi = 0, n  # won at lo, lost at hi
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            v = verdict(mid)
+            if v == "unknown":
+                break
+            lo, hi = (mid, hi) if v == "won" else (lo, mid)
+        if hi - lo > 1:
+            out.undecided += 1
+            continue
+        env.reset(options={"game": game.position(lo)})
+        labels = env.teacher()
+        x, played, moves = steps[lo]
+        marks = np.array([labels[env.action_of(m)] for m in moves])
+        good = marks == WINNABLE
+        known = marks != UNKNOWN
+        known[played] = True  # it lost the deal
+        good[played] = False
+        if good.any():
+            out.found += 1
+            out.rows.append((x, good, known))
+        else:
+            out.undecided += 1
+    return out
 
 
 def train(
     name: str,
     seeds: Sequence[int],
     *,
-    rounds: int = 2,
-    expert_nodes: int = 200_000,
+    rounds: int = 3,
     teacher_nodes: int = 20_000,
-    mask: bool = True,
+    weight: int = 20,
     epochs: int = 300,
     hidden: int = 32,
     seed: int = 0,
     log: Callable[[str], None] | None = None,
     **options: Any,
 ) -> Agent:
-    """Behavioural cloning on the solver's lines of ``seeds``, then ``rounds - 1`` rounds of
-    DAgger on the same seeds (``dagger_rows``), each refitting on all the data so far."""
+    """Imitate the hint player on ``seeds`` (``imitation_rows``), then ``rounds``
+    rounds of DAgger with the teacher on the same seeds (``critical_rows``), each
+    refitting on everything so far, the teacher's positions counted ``weight`` times
+    (they are one a lost deal, against hundreds of the hint player's)."""
     start = time.perf_counter()
-    rows, won = expert_rows(name, seeds, expert_nodes, **options)
+    anchor = imitation_rows(name, seeds, **options)
     agent = Agent(name, dict(Game(name, 0, **options).options), Net.new(hidden, seed))
-    loss = fit(agent.net, _stack(rows), epochs, seed=seed)
+    loss = fit(agent.net, _stack(anchor), epochs, seed=seed)
     agent.history.append(
-        {
-            "round": 0,
-            "positions": len(rows),
-            "lines": won,
-            "loss": loss,
-            "seconds": time.perf_counter() - start,
-        }
+        {"round": 0, "positions": len(anchor), "loss": loss, "seconds": time.perf_counter() - start}
     )
     if log:
-        log(f"round 0: {won} winning lines, {len(rows)} positions, loss {loss:.3f}")
-    for k in range(1, rounds):
-        rows += dagger_rows(agent, seeds, nodes=teacher_nodes, mask=mask)
-        loss = fit(agent.net, _stack(rows), epochs, seed=seed + k)
+        log(f"round 0: {len(anchor)} positions of the hint player, loss {loss:.3f}")
+    taught: list[tuple] = []
+    for k in range(1, rounds + 1):
+        found = critical_rows(agent, seeds, nodes=teacher_nodes)
+        taught += found.rows
+        loss = fit(agent.net, _stack(anchor + taught * weight), epochs, seed=seed + k)
         agent.history.append(
             {
                 "round": k,
-                "positions": len(rows),
+                "won": found.won,
+                "found": found.found,
+                "unwinnable": found.unwinnable,
+                "undecided": found.undecided,
+                "taught": len(taught),
                 "loss": loss,
                 "seconds": time.perf_counter() - start,
             }
         )
         if log:
-            log(f"round {k}: {len(rows)} positions, loss {loss:.3f}")
+            log(
+                f"round {k}: won {found.won} of {len(seeds)} training deals; "
+                f"{found.found} losing moves found and taught ({len(taught)} in all), "
+                f"{found.unwinnable} deals unwinnable, {found.undecided} undecided; "
+                f"loss {loss:.3f}"
+            )
     return agent
 
 
@@ -414,10 +484,12 @@ __all__ = [
     "FEATURES",
     "Agent",
     "Batch",
+    "Critical",
     "Net",
-    "dagger_rows",
-    "expert_rows",
+    "critical_rows",
     "fit",
+    "imitation_rows",
     "move_features",
+    "rollout",
     "train",
 ]
