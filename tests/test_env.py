@@ -189,16 +189,20 @@ def test_terminated_on_a_win_with_the_bonus():
         assert total == 52 - Game(name, seed).score + env.win_bonus
 
 
-@pytest.mark.parametrize("name", list(GAMES))
-def test_ten_thousand_random_masked_steps(name):
+def random_masked_steps(name: str, steps: int, seed: int = 0, core: bool = True) -> None:
     # at every step the mask is Game.legal_moves and the observation the position; the
-    # episode ends exactly when Game.status says the game is over
+    # episode ends exactly when Game.status says the game is over. ``core=False``: the
+    # environment reads the rules' own legal moves, not the compiled core's
     env = SolitaireEnv(name, thoughtful=name < "l")  # both kinds, across the games
-    rng = np.random.default_rng(0)
-    obs, info = env.reset(seed=1)
+    if not core:
+        env._core_args = None
+    rng = np.random.default_rng(seed)
+    obs, info = env.reset(seed=seed + 1)
     ends = 0
-    for step in range(10_000):
+    for step in range(steps):
         mask = info["action_mask"]
+        # the same moves, in the same order
+        assert [env.move_of(a) for a in env.legal_actions()] == env.game.legal_moves
         assert mask_moves(env, mask) == sorted(map(str, env.game.legal_moves))
         assert np.array_equal(env.action_masks(), mask.astype(bool))
         for key, value in reference(env).items():
@@ -211,6 +215,18 @@ def test_ten_thousand_random_masked_steps(name):
         elif step % 25 == 0:
             assert env.game.status == "playing"
     assert ends
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_random_masked_steps(name):
+    random_masked_steps(name, 1_500)
+    random_masked_steps(name, 500, seed=1, core=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(GAMES))
+def test_ten_thousand_random_masked_steps(name):
+    random_masked_steps(name, 10_000)
 
 
 def _with_hidden_cards_swapped(game: Game) -> Game:

@@ -11,12 +11,14 @@ from __future__ import annotations
 import io
 import time
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any, SupportsFloat
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from .. import core_search
 from ..cards import card_symbol
 from ..game import Game
 from ..games import DEFAULT_GAME, make_rules
@@ -24,6 +26,12 @@ from ..games.base import Table
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move, pile_id
 from ..render import FAN, table_svg, table_text
 from ..solver import solve
+
+_core: ModuleType | None
+try:
+    import solitaire_core as _core
+except ImportError:  # no compiled core here (Pyodide): the rules' own legal moves
+    _core = None
 
 F0 = FOUNDATIONS[0]
 N_CARDS = 52
@@ -118,6 +126,10 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         self._steps = 0
         self._frame: tuple[int, int] | None = None
         self._proved: dict[tuple, tuple[str, list[Move]]] = {}
+        self._parsed: dict[str, Move] = {}
+        self._core_args: tuple[str, dict[str, Any]] | None = None
+        if _core is not None and core_search.available(rules) and rules.core_part:
+            self._core_args = (rules.core_part, rules.core_traits())
         self._shown: dict[tuple[int, int], tuple[bool, ...]] = {}
 
     # ---- the game -------------------------------------------------------------------
@@ -231,7 +243,22 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         by_action: dict[int, Move] = {}
         draw_action = self.draw_action
         mask = bytearray(self.n_actions)
-        for move in self.game.legal_moves:
+        t = self._table
+        if self._core_args is None or _core is None:
+            legal = t.legal_moves()
+        else:
+            # the compiled core's legal moves: the same moves in the same order as the
+            # rules' (tests/test_env.py checks every step), three times faster; each
+            # notation is parsed once per environment
+            part, traits = self._core_args
+            parsed = self._parsed
+            legal = []
+            for text in _core.legal_moves(part, traits, piles, t.hidden, t.redeals_used, t.base):
+                move = parsed.get(text)
+                if move is None:
+                    move = parsed[text] = Move.parse(text)
+                legal.append(move)
+        for move in legal:
             src, dst, count = move
             if src == STOCK:
                 a = draw_action
