@@ -189,10 +189,13 @@ def test_terminated_on_a_win_with_the_bonus():
         assert total == 52 - Game(name, seed).score + env.win_bonus
 
 
-def random_masked_steps(name: str, steps: int, seed: int = 0, core: bool = True) -> None:
-    # at every step the mask is Game.legal_moves and the observation the position; the
-    # episode ends exactly when Game.status says the game is over. ``core=False``: the
-    # environment reads the rules' own legal moves, not the compiled core's
+def random_masked_steps(
+    name: str, steps: int, seed: int = 0, core: bool = True, every: int = 1
+) -> None:
+    # at every step the mask is Game.legal_moves, and at every ``every``-th the
+    # observation is the position; the episode ends exactly when Game.status says the
+    # game is over. ``core=False``: the environment reads the rules' own legal moves,
+    # not the compiled core's
     env = SolitaireEnv(name, thoughtful=name < "l")  # both kinds, across the games
     if not core:
         env._core_args = None
@@ -205,8 +208,9 @@ def random_masked_steps(name: str, steps: int, seed: int = 0, core: bool = True)
         assert [env.move_of(a) for a in env.legal_actions()] == env.game.legal_moves
         assert mask_moves(env, mask) == sorted(map(str, env.game.legal_moves))
         assert np.array_equal(env.action_masks(), mask.astype(bool))
-        for key, value in reference(env).items():
-            assert np.array_equal(obs[key], value), (step, key)
+        if step % every == 0:
+            for key, value in reference(env).items():
+                assert np.array_equal(obs[key], value), (step, key)
         obs, _reward, terminated, truncated, info = env.step(rng.choice(np.flatnonzero(mask)))
         if terminated or truncated:
             assert terminated == (env.game.status != "playing")
@@ -226,7 +230,7 @@ def test_random_masked_steps(name):
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(GAMES))
 def test_ten_thousand_random_masked_steps(name):
-    random_masked_steps(name, 10_000)
+    random_masked_steps(name, 10_000, seed=2, every=5)
 
 
 def _with_hidden_cards_swapped(game: Game) -> Game:
