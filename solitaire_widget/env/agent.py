@@ -9,11 +9,20 @@ strategy (``agent(game) -> Move | None``, for ``strategies.play_out`` and
 ``analysis.play_many``) and a policy of the environment (``agent.act(env) -> action``,
 for ``play_policy``).
 
-It learns by imitation, in rounds (``train``): the solver's winning lines are the
-expert's moves (behavioural cloning), and later rounds label the positions the agent's
-own play reaches (DAgger): the first move of a winning line from there, and, where the
-environment's teacher is asked (``winning_mask``), every move after which the deal is
-still winnable. Nothing here names a game: the features come from the rules.
+The features include where the move stands in the game's hint order (``Game.hints``).
+It learns in rounds (``train``): round 0 imitates the hint player along its own play of
+the training deals (``imitation_rows``); each later round is DAgger where it matters
+(``critical_rows``): the agent plays each training deal to its end, and where it loses a
+deal the solver can win, the position where its move turned the deal from winnable to
+lost is found and labelled by the environment's teacher (``SolitaireEnv.teacher``, the
+``winning_mask``): every move after which the deal is still winnable is good, its own
+bad. Those positions weigh more than the hint player's in the refit. Why not
+behavioural cloning of the solver's lines (this module's first version): the solver sees
+the whole deal, and its lines are not what these features can imitate. On Eagle Wing,
+cloned from 148 winning lines (44,528 positions, 200 deals) the network's loss stayed at
+0.84 and it won 57 of 400 held-out deals (seeds 15001-15400), about random play's rate,
+where the hint player wins 246. Nothing here names a game: the features come from the
+rules.
 """
 
 from __future__ import annotations
