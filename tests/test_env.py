@@ -372,3 +372,18 @@ def test_an_agent_saves_and_loads(tmp_path):
             break
         g1.play(m1)
         g2.play(m2)
+
+
+def test_the_teacher_labels_the_move_that_lost_a_winnable_deal():
+    from solitaire_widget.env.agent import Agent, Net, critical_rows
+
+    name = next(iter(GAMES))
+    agent = Agent(name, {}, Net.new(8, seed=3))  # untrained: it loses winnable deals
+    seeds = range(1, 7)
+    found = critical_rows(agent, seeds, nodes=20_000)
+    assert found.won + found.found + found.unwinnable + found.undecided == len(seeds)
+    assert found.found == len(found.rows) > 0
+    for x, good, known in found.rows:
+        assert len(x) == len(good) == len(known) and good.any()
+        assert (known | ~good).all()  # a good move is a known one
+        assert (~good & known).any()  # and the agent's own move is known bad
