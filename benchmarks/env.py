@@ -154,7 +154,7 @@ def main() -> None:
         print("OpenSpiel: pyspiel not importable (--openspiel-python to time it elsewhere)")
         return
     print(
-        f"OpenSpiel {spiel['version']} solitaire (Klondike, {spiel['actions']} actions): "
+        f"OpenSpiel {spiel['version']} solitaire ({spiel['actions']} actions): "
         f"{spiel['rate']:,.0f} masked steps/s ({spiel['cpu']:,.0f} per CPU s) with its "
         f"observation tensor, {spiel['bare']:,.0f} ({spiel['bare_cpu']:,.0f}) without"
     )
