@@ -1,0 +1,139 @@
+"""Gymnasium environments: one for every game of the registry and every variant of it.
+
+Needs the ``env`` extra (``pip install 'solitaire_widget[env]'``: gymnasium, and resvg-py
+with Pillow for pictures). Importing this module registers the ids; a new game module in
+``solitaire_widget.games`` gets its environment with nothing else to edit::
+
+    import gymnasium, solitaire_widget.env
+    env = gymnasium.make("solitaire_widget/Saratoga-v0", draw=3, redeals=None)
+    gymnasium.make("solitaire_widget.env:solitaire_widget/Kansas-v0")   # imports it too
+
+Ids: ``solitaire_widget/<Title>-v0`` for each game with its default options (the title
+without spaces: ``EagleWing``), and ``solitaire_widget/<Title>-<tag>-v0`` for each of its
+variants (``...-d3-unlimited-v0``). Keyword arguments are the game's options
+(``draw=``, ``redeals=``) and the environment's (below).
+
+**Actions** (``Discrete(52 * T + 1)``, ``T`` = 4 foundations + the game's columns):
+action ``card * T + k`` picks up ``card`` (``suit * 13 + rank - 1``: clubs, diamonds,
+hearts, spades) *with every card lying on it* and puts it on target ``k`` (``f0``..``f3``,
+then ``t0``, ``t1``...); the last action, ``52 * T``, clicks the stock (a deal, or a
+redeal). The space is the same whatever the position and names no rule: every legal move
+of every game is one action (a card lies in one pile, so the card and the target say
+which cards move) and no two legal moves share one. ``action_masks()`` and
+``info["action_mask"]`` are ``Game.legal_moves`` exactly, and ``move_of`` / ``action_of``
+/ ``describe`` translate.
+
+Against OpenSpiel's ``solitaire`` (205 actions): it keys a move by the *pair* of cards,
+"this card onto that card" (``5♥ ← 4♣``), one action for each pair Klondike's
+alternate-colour rule allows, plus "Ace to its suit's foundation", "King to an empty
+column", 52 chance actions that reveal a hidden card, and ``kEnd``. That space is
+smaller because the build rule is written into it: a game that builds in suit,
+regardless of suit, or round the corner (King onto Ace) needs other pairs, and a move
+onto an empty pile by a card other than an Ace (to a foundation) or a King (to a
+column), as where the base rank is dealt or any card may fill a column, has no pair at
+all. Keying by (card, target *pile*) keeps OpenSpiel's useful property (an action means
+the same card whatever the layout, so a network's output unit learns one thing) and
+serves every game of the registry; the price is a larger, sparser space (365 to 625
+actions by the game, of which a few dozen at most are legal at once; many never are
+under a given rule), which the mask takes care of. OpenSpiel plays "K+" Klondike (every
+card the stock could bring up is playable at once, no stock action); here the stock is
+Aisleriot's, one click a deal, and a face-down card turns over by itself, as in
+Aisleriot, rather than by a chance action.
+
+**Observations** (a ``Dict``; ``P`` = 7 + the number of columns, pile indices as in
+``solitaire_widget.moves``: ``s w r f0..f3 t0..``):
+
+- ``pile``: ``(52,)`` uint8, the pile each card lies in; ``P`` for a face-down card when
+  ``thoughtful=False``;
+- ``position``: ``(52,)`` uint8, its place in the pile, counted from the bottom (0: the
+  bottom card; how many cards lie on it is ``pile_size[pile] - 1 - position``); 0 for a
+  hidden face-down card;
+- ``face_up``: ``(52,)`` int8, 1 when the card shows its face;
+- ``pile_size`` and ``face_down``: ``(P,)`` uint8, each pile's cards and face-down cards;
+- ``redeals_left``: ``(1,)`` int8, -1 for unlimited; ``base``: the base rank (1-13,
+  0 for games without one).
+
+``thoughtful=True`` (the default, as the solver plays) shows where every face-down card
+lies; ``thoughtful=False`` hides them: two deals that differ only in their face-down
+cards give the same observations and masks. ``gymnasium.wrappers.FlattenObservation``
+makes one vector of it.
+
+**Rewards**: ``reward="score"`` (default) the change in Aisleriot's score (cards on the
+foundations; -1 when a game that lets a card come back down from a foundation does so), plus
+``win_bonus`` (52) on a win. ``reward="shaped"`` adds half a point for each card that
+comes face up into the columns and takes it back when one leaves them: a potential, so
+a loop earns nothing. An illegal action is refused: ``illegal_penalty`` (-1), nothing
+changes, ``info["illegal"]`` is True and ``info["reason"]`` says why (the rules' reason
+key). ``terminated`` when the game is won or lost (``Game.status``: "lost" is exact, no
+move that changes anything for good can be reached); ``truncated`` after ``max_steps``
+(1000) steps, illegal ones included.
+
+**Teacher**: ``winning_mask=True`` puts ``info["winning_mask"]`` in every step's info:
+``1`` for a legal action after which the deal can still be won, ``0`` for an illegal
+one or one after which it is lost, ``-1`` where the solver could not tell within
+``teacher_nodes`` (20,000) nodes. It sees every card.
+
+**Pictures**: ``render_mode="ansi"`` is ``print(game)``'s text, ``"rgb_array"`` the SVG
+picture rasterised by resvg. ``play_policy(widget.game, policy, delay=0.3)`` lets a
+policy play on a ``SolitaireWidget``'s table; ``SolitaireWidget(env.unwrapped.game)``
+shows an episode, whose moves ``widget.review(0)`` and the review buttons step through.
+"""
+
+from __future__ import annotations
+
+import gymnasium as gym
+
+from ..games import GAMES, variants
+from .environment import (
+    LOST,
+    REWARDS,
+    TEACHER_NODES,
+    UNKNOWN,
+    WINNABLE,
+    Policy,
+    SolitaireEnv,
+    env_name,
+    play_policy,
+)
+
+NAMESPACE = "solitaire_widget"
+ENTRY_POINT = "solitaire_widget.env.environment:SolitaireEnv"
+
+
+def env_ids() -> dict[str, dict[str, object]]:
+    """Every id this module registers, with the keyword arguments it stands for."""
+    ids: dict[str, dict[str, object]] = {}
+    for name, cls in GAMES.items():
+        title = env_name(cls.title)
+        ids[f"{NAMESPACE}/{title}-v0"] = {"game": name}
+        for v in variants(name):
+            if v.tag:
+                tag = "-".join(v.tag.split())
+                ids[f"{NAMESPACE}/{title}-{tag}-v0"] = {"game": name, **v.options}
+    return ids
+
+
+def register_all() -> list[str]:
+    """Register the ids (done on import; again only those missing); returns them."""
+    ids = env_ids()
+    for env_id, kwargs in ids.items():
+        if env_id not in gym.registry:
+            gym.register(id=env_id, entry_point=ENTRY_POINT, kwargs=dict(kwargs))
+    return list(ids)
+
+
+IDS = register_all()
+
+__all__ = [
+    "IDS",
+    "LOST",
+    "REWARDS",
+    "TEACHER_NODES",
+    "UNKNOWN",
+    "WINNABLE",
+    "Policy",
+    "SolitaireEnv",
+    "env_ids",
+    "play_policy",
+    "register_all",
+]

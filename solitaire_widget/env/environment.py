@@ -1,0 +1,577 @@
+"""``SolitaireEnv``: one Gymnasium environment for every game of the registry.
+
+Nothing here names a game: the piles, the actions, the observation and the rules all come
+from the game's ``Rules`` (``solitaire_widget.games``), and the ``Game`` is the source of
+truth (``env.unwrapped.game``). See the package's docstring for the spaces, the reward
+and the teacher, and ``solitaire_widget.env.register_all`` for the ids.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any, SupportsFloat
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from .. import core_search
+from ..cards import card_symbol
+from ..game import Game
+from ..games import DEFAULT_GAME, make_rules
+from ..games.base import Table
+from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move, pile_id
+from ..render import FAN, table_svg, table_text
+from ..solver import solve
+
+_core: ModuleType | None
+try:
+    import solitaire_core as _core
+except ImportError:  # no compiled core here (Pyodide): the rules' own legal moves
+    _core = None
+
+F0 = FOUNDATIONS[0]
+N_CARDS = 52
+
+#: Rewards, by name: ``"score"`` is the change in Aisleriot's score (cards on the
+#: foundations), ``"shaped"`` adds half a point for each card that comes face up into the
+#: columns and takes it back when it leaves them (a potential, so it changes no optimal
+#: policy of the undiscounted game and pays nothing for going round in circles).
+REWARDS = ("score", "shaped")
+#: What ``info["winning_mask"]`` holds for each action.
+WINNABLE, LOST, UNKNOWN = 1, 0, -1
+#: The teacher's default budget: search nodes for each position it asks about.
+TEACHER_NODES = 20_000
+#: Column cards a frame of ``render_mode="rgb_array"`` has room for below the deal before
+#: it scales the picture down (every frame of an episode has the same size).
+FRAME_ROWS = 13
+FELT = "#1f6b3a"  # the SVG picture's table
+
+
+def env_name(title: str) -> str:
+    """``"Eagle Wing"`` -> ``"EagleWing"``: a game's title as a Gymnasium id's name."""
+    return "".join(ch for ch in title.title() if ch.isalnum())
+
+
+class SolitaireEnv(gym.Env[dict[str, Any], Any]):
+    """One deal of a game at a time, played one action at a time.
+
+    ``SolitaireEnv(game, render_mode=None, *, thoughtful=True, reward="score",
+    win_bonus=52.0, illegal_penalty=-1.0, max_steps=1000, winning_mask=False,
+    teacher_nodes=20_000, **options)``; ``options`` are the game's own (``draw=3``,
+    ``redeals=None``), as for ``Game``.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: str = DEFAULT_GAME,
+        render_mode: str | None = None,
+        *,
+        thoughtful: bool = True,
+        reward: str = "score",
+        win_bonus: float = 52.0,
+        illegal_penalty: float = -1.0,
+        max_steps: int = 1000,
+        winning_mask: bool = False,
+        teacher_nodes: int = TEACHER_NODES,
+        **options: Any,
+    ) -> None:
+        rules = make_rules(game, **options)  # ValueError / TypeError name the problem
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+            raise ValueError(f"max_steps must be an int >= 1, not {max_steps!r}")
+        self.game_name = rules.name
+        self.options: dict[str, Any] = dict(rules.options)
+        self.render_mode = render_mode
+        self.thoughtful = bool(thoughtful)
+        self.reward_kind = reward
+        self.win_bonus = float(win_bonus)
+        self.illegal_penalty = float(illegal_penalty)
+        self.max_steps = max_steps
+        self.winning_mask = bool(winning_mask)
+        self.teacher_nodes = int(teacher_nodes)
+
+        self.n_tableau = rules.n_tableau
+        self.n_piles = FIRST_TABLEAU + rules.n_tableau
+        #: the piles an action can send a card to: f0..f3, then t0..tN
+        self.targets = [*FOUNDATIONS, *range(FIRST_TABLEAU, self.n_piles)]
+        self.n_targets = len(self.targets)
+        self.draw_action = N_CARDS * self.n_targets
+        self.n_actions = self.draw_action + 1
+        self.action_space: spaces.Discrete = spaces.Discrete(self.n_actions)
+        n = self.n_piles
+        max_redeals = 127 if rules.max_redeals is None else rules.max_redeals
+        self.observation_space: spaces.Dict = spaces.Dict(
+            {
+                "pile": spaces.MultiDiscrete([n + 1] * N_CARDS, dtype=np.uint8),
+                "position": spaces.Box(0, N_CARDS - 1, (N_CARDS,), np.uint8),
+                "face_up": spaces.MultiBinary(N_CARDS),
+                "pile_size": spaces.Box(0, N_CARDS, (n,), np.uint8),
+                "face_down": spaces.Box(0, N_CARDS, (n,), np.uint8),
+                "redeals_left": spaces.Box(-1, max_redeals, (1,), np.int8),
+                "base": spaces.Discrete(14),
+            }
+        )
+        self._unseen = n  # the "pile" of a card that is face down, when not thoughtful
+        self.deal: int | None = None
+        self._game: Game | None = None
+        self._steps = 0
+        self._frame: tuple[int, int] | None = None
+        self._proved: dict[tuple, tuple[str, list[Move]]] = {}
+        self._parsed: dict[str, Move] = {}
+        self._core_args: tuple[str, dict[str, Any]] | None = None
+        if _core is not None and core_search.available(rules) and rules.core_part:
+            self._core_args = (rules.core_part, rules.core_traits())
+        self._shown: dict[tuple[int, int], tuple[bool, ...]] = {}
+
+    # ---- the game -------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The live ``Game`` (its ``history`` is the episode's moves)."""
+        if self._game is None:
+            raise gym.error.ResetNeeded("call reset() before using the environment")
+        return self._game
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """A new deal: Aisleriot's deal number ``seed``, else ``options["deal"]``, else
+        one drawn from ``np_random``. ``options["game"]``: play on from that ``Game``
+        instead (of this game and options; it is played in place, not copied)."""
+        super().reset(seed=seed)
+        options = options or {}
+        given = options.get("game")
+        if given is not None:
+            if not isinstance(given, Game):
+                raise TypeError("options['game'] must be a Game")
+            if given.name != self.game_name or given.options != self.options:
+                raise ValueError(
+                    f"options['game'] is {given.name} {given.options}, this environment "
+                    f"plays {self.game_name} {self.options}"
+                )
+            self._game = given
+            self.deal = given.seed
+        else:
+            deal = options.get("deal", seed)
+            if deal is None:
+                deal = int(self.np_random.integers(0, 2**32))
+            self.deal = int(deal)
+            self._game = Game(self.game_name, self.deal, **self.options)
+        self._steps = 0
+        self._proved = {}
+        self._sync()
+        info = {"action_mask": self._mask_array, "score": self._score, "deal": self.deal}
+        if self.winning_mask:
+            info["winning_mask"] = self.teacher()
+        return self._observation(), info
+
+    def _sync(self) -> None:
+        """Read the whole position afresh (after a reset, or when someone else moved)."""
+        t = self.game.table
+        self._table = t
+        self._piles = t.piles
+        # the observation's arrays, one after the other: pile, position, face_up (52
+        # each), pile_size, face_down (one per pile)
+        self._buf = bytearray(3 * N_CARDS + 2 * self.n_piles)
+        self._where = [0] * N_CARDS  # the pile each card is in, face down or not
+        for index in range(self.n_piles):
+            self._refresh(index)
+        self._score = t.foundation_cards()
+        self._potential = self._phi()
+        self._legal()
+        self._playing = False  # not known yet: the next step asks
+
+    def _face_pattern(self, index: int, length: int) -> tuple[bool, ...]:
+        # Rules.face_up decides by the pile, the place and the length alone
+        shown = self._shown.get((index, length))
+        if shown is None:
+            face_up = self._table.rules.face_up
+            shown = self._shown[index, length] = tuple(
+                face_up(index, pos, length) for pos in range(length)
+            )
+        return shown
+
+    def _refresh(self, index: int, low: int = N_CARDS) -> None:
+        """Bring one pile's cards up to date. A move only takes cards off the top of a
+        pile and puts cards on top (a redeal fills an empty stock), so only the cards
+        above the shorter of its old and new lengths change, and those whose face
+        changed: the column's new top card turned over, a reserve's top card. ``low``:
+        the lowest place a move took a card from (a column refilled after it was
+        emptied has a new card where the old ones were)."""
+        cards = self._piles[index]
+        length = len(cards)
+        buf, where, n = self._buf, self._where, self.n_piles
+        start = min(length, buf[156 + index], low)
+        old_down = buf[156 + n + index]
+        if index >= FIRST_TABLEAU:
+            down = self._table.hidden[index]
+            shown = None
+            if down != old_down:
+                start = min(start, down)
+        else:
+            shown = self._face_pattern(index, length)
+            down = length - sum(shown)
+            if start and shown[:start] != self._face_pattern(index, buf[156 + index])[:start]:
+                start = 0
+        thoughtful, unseen = self.thoughtful, self._unseen
+        for pos in range(start, length):
+            card = cards[pos]
+            where[card] = index
+            if (pos >= down) if shown is None else shown[pos]:
+                buf[card] = index
+                buf[card + 52] = pos
+                buf[card + 104] = 1
+            else:
+                buf[card] = index if thoughtful else unseen
+                buf[card + 52] = pos if thoughtful else 0
+                buf[card + 104] = 0
+        buf[156 + index] = length
+        buf[156 + n + index] = down
+
+    def _legal(self) -> None:
+        # the legal moves, keyed by action, and the mask they make
+        piles = self._piles
+        n_targets = self.n_targets
+        by_action: dict[int, Move] = {}
+        draw_action = self.draw_action
+        mask = bytearray(self.n_actions)
+        t = self._table
+        if self._core_args is None or _core is None:
+            legal = t.legal_moves()
+        else:
+            # the compiled core's legal moves: the same moves in the same order as the
+            # rules' (tests/test_env.py checks every step), three times faster; each
+            # notation is parsed once per environment
+            part, traits = self._core_args
+            parsed = self._parsed
+            legal = []
+            for text in _core.legal_moves(part, traits, piles, t.hidden, t.redeals_used, t.base):
+                move = parsed.get(text)
+                if move is None:
+                    move = parsed[text] = Move.parse(text)
+                legal.append(move)
+        for move in legal:
+            src, dst, count = move
+            if src == STOCK:
+                a = draw_action
+            elif dst >= FIRST_TABLEAU:
+                a = piles[src][-count] * n_targets + dst - FIRST_TABLEAU + 4
+            else:
+                a = piles[src][-count] * n_targets + dst - F0
+            by_action[a] = move
+            mask[a] = 1
+        self._by_action = by_action
+        self._mask = mask
+        self._mask_array = np.frombuffer(mask, dtype=np.int8)
+
+    def _phi(self) -> float:
+        if self.reward_kind != "shaped":
+            return 0.0
+        buf, n = self._buf, self.n_piles
+        return 0.5 * sum(buf[156 + i] - buf[156 + n + i] for i in range(FIRST_TABLEAU, n))
+
+    def _observation(self) -> dict[str, np.ndarray]:
+        t = self._table
+        left = t.redeals_left
+        n = self.n_piles
+        arr = np.frombuffer(self._buf, dtype=np.uint8).copy()  # fresh every time
+        return {
+            "pile": arr[:52],
+            "position": arr[52:104],
+            "face_up": arr[104:156].view(np.int8),
+            "pile_size": arr[156 : 156 + n],
+            "face_down": arr[156 + n :],
+            "redeals_left": np.array([-1 if left is None else left], dtype=np.int8),
+            "base": np.int64(t.base or 0),
+        }
+
+    def _status(self, carried: bool = False) -> str:
+        """``Game.status``, with the cheap answers first. Each is one that
+        ``progress.is_stuck`` itself reaches on the spot: a deal or a limited redeal
+        left; a card the waste or the reserve can play now; a move that turns a
+        face-down card over or refills a column (no move takes one back). ``carried``:
+        the last move was one the next move can take back exactly
+        (``progress.is_reversible``) from a position still in play; the positions
+        such moves join reach the same positions and the same waste cards, so they are
+        lost or not together, and this one is in play too."""
+        t = self._table
+        if t.is_won():
+            return "won"
+        if carried or (t.rules.max_redeals is not None and t.draw_reason() is None):
+            return "playing"
+        piles, hidden = self._piles, t.hidden
+        refills = t.rules.refills_from_reserve and bool(piles[RESERVE])
+        for src, _dst, count in self._by_action.values():
+            if src in (WASTE, RESERVE):
+                return "playing"
+            if src >= FIRST_TABLEAU:
+                left = len(piles[src]) - count
+                if (left and left == hidden[src]) or (refills and not left):
+                    return "playing"
+        return self.game.status
+
+    # ---- acting ---------------------------------------------------------------------
+    def step(
+        self, action: int | np.integer
+    ) -> tuple[dict[str, np.ndarray], SupportsFloat, bool, bool, dict[str, Any]]:
+        game = self.game
+        self._steps += 1
+        a = int(action)
+        move = self._by_action.get(a)
+        if move is None:
+            # refused: nothing changes, the penalty is paid and info says why
+            truncated = self._steps >= self.max_steps
+            info: dict[str, Any] = {
+                "action_mask": self._mask_array.copy(),
+                "score": self._score,
+                "illegal": True,
+                "reason": self.refusal(a),
+            }
+            if self.winning_mask:
+                info["winning_mask"] = self.teacher()
+            return self._observation(), self.illegal_penalty, False, truncated, info
+        piles = self._piles
+        src, dst, count = move
+        reserve = len(piles[RESERVE])
+        # whether the move lays a face-down card bare or refills its column: then no
+        # move takes it back (Table.apply's record says so; known before it is played)
+        left = len(piles[src]) - count
+        for_good = src >= FIRST_TABLEAU and bool(
+            (left and left == self._table.hidden[src])
+            or (not left and reserve and self._table.rules.refills_from_reserve)
+        )
+        game.play(move)
+        if src == STOCK:
+            self._refresh(STOCK)
+            self._refresh(WASTE)
+        else:
+            self._refresh(src, left)
+            self._refresh(dst)
+            if len(piles[RESERVE]) != reserve:
+                self._refresh(RESERVE)
+        self._legal()
+        score = self._table.foundation_cards()
+        reward = float(score - self._score)
+        self._score = score
+        if self.reward_kind == "shaped":
+            phi = self._phi()
+            reward += phi - self._potential
+            self._potential = phi
+        rules = self._table.rules
+        if src == STOCK:
+            # one card a click, unlimited redeals: the clicks go round every split of
+            # the stock and waste, so every card of them comes to the top from here as
+            # from before
+            carried = self._playing and rules.draw_count == 1 and rules.max_redeals is None
+        else:
+            carried = (
+                self._playing and not for_good and self._table.reason(Move(dst, src, count)) is None
+            )
+        status = self._status(carried)
+        self._playing = status == "playing"
+        if status == "won":
+            reward += self.win_bonus
+        terminated = status != "playing"
+        truncated = not terminated and self._steps >= self.max_steps
+        info = {"action_mask": self._mask_array, "score": score, "illegal": False}
+        if terminated:
+            info["status"] = status
+        if self.winning_mask:
+            info["winning_mask"] = self.teacher()
+        return self._observation(), reward, terminated, truncated, info
+
+    def observation(self) -> dict[str, np.ndarray]:
+        """The observation of the position now (what the last ``step`` returned)."""
+        return self._observation()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions as booleans (what sb3-contrib's MaskablePPO asks for)."""
+        return np.frombuffer(self._mask, dtype=np.bool_).copy()
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions, in ``Game.legal_moves``'s order."""
+        return list(self._by_action)
+
+    def move_of(self, action: int) -> Move | None:
+        """The ``Move`` a legal action plays here, or None when it is not legal."""
+        return self._by_action.get(int(action))
+
+    def action_of(self, move: Move | str) -> int:
+        """The action that plays ``move`` here (legal or not); ValueError if it moves
+        no card that is there (a pile's face-down card, an empty pile)."""
+        move = Move.parse(move) if isinstance(move, str) else move
+        if move == DRAW:
+            return self.draw_action
+        src, dst, count = move
+        pile = self._piles[src] if 0 <= src < self.n_piles else []
+        if dst not in self.targets or not 1 <= count <= len(pile):
+            raise ValueError(f"{move} is no action of this environment")
+        return pile[-count] * self.n_targets + self.targets.index(dst)
+
+    def describe(self, action: int) -> str:
+        """An action in words: ``"draw"``, ``"Q♥ to f0"`` (the card with what lies on
+        it), whatever the position."""
+        a = int(action)
+        if not 0 <= a < self.n_actions:
+            raise ValueError(f"{action!r} is not an action (0 to {self.n_actions - 1})")
+        if a == self.draw_action:
+            return "draw"
+        card, k = divmod(a, self.n_targets)
+        return f"{card_symbol(card)} to {pile_id(self.targets[k])}"
+
+    def refusal(self, action: int) -> str:
+        """Why ``action`` is refused here: the rules' reason key (``Table.reason``), or
+        ``"not_an_action"``, ``"card_not_there"`` (face down, or not at the top of a
+        pile it could be picked up from), ``"game_over"``."""
+        a = int(action)
+        if not 0 <= a < self.n_actions:
+            return "not_an_action"
+        if self._table.is_won():
+            return "game_over"
+        if a == self.draw_action:
+            return self._table.draw_reason() or "game_over"
+        card, k = divmod(a, self.n_targets)
+        src = self._where[card]
+        pile = self._piles[src]
+        if src == STOCK or not self._buf[card + 104]:
+            return "card_not_there"
+        count = len(pile) - pile.index(card)
+        return self._table.reason(Move(src, self.targets[k], count)) or "game_over"
+
+    # ---- the teacher ----------------------------------------------------------------
+    def teacher(self, nodes: int | None = None) -> np.ndarray:
+        """For each action: ``WINNABLE`` (1) when it is legal and the deal can still be
+        won after it, ``LOST`` (0) when it is illegal or the deal is lost after it,
+        ``UNKNOWN`` (-1) when the solver could not tell within ``nodes`` (by default
+        ``teacher_nodes``) search nodes a position. The solver sees every card: the
+        teacher knows what a thoughtful player would."""
+        budget = self.teacher_nodes if nodes is None else nodes
+        out = np.zeros(self.n_actions, dtype=np.int8)
+        t = self._table
+        here = self._verdict(t, budget)
+        if here[0] == "lost":
+            return out  # every move from a lost position loses
+        first = here[1][0] if here[0] == "won" and here[1] else None
+        for a, move in self._by_action.items():
+            if move == first:
+                out[a] = WINNABLE
+                continue
+            child = t.copy()
+            child.apply(move)
+            verdict = self._verdict(child, budget)[0]
+            out[a] = WINNABLE if verdict == "won" else LOST if verdict == "lost" else UNKNOWN
+        return out
+
+    def _verdict(self, t: Table, nodes: int) -> tuple[str, list[Move]]:
+        key = t.key()
+        known = self._proved.get(key)
+        if known is not None:
+            return known
+        if t.is_won():
+            verdict: tuple[str, list[Move]] = ("won", [])
+        else:
+            r = solve(t, seconds=None, nodes=nodes)
+            verdict = (r.result, [Move.parse(a) for a in r.solution])
+        if verdict[0] == "unknown":
+            return verdict  # a bigger budget may decide it: not kept
+        self._proved[key] = verdict
+        if verdict[0] == "won" and verdict[1]:
+            # the line's next positions are won too, by the rest of it
+            line = verdict[1]
+            scratch = t.copy()
+            for i, move in enumerate(line[:-1]):
+                scratch.apply(move)
+                self._proved.setdefault(scratch.key(), ("won", line[i + 1 :]))
+        return verdict
+
+    # ---- pictures -------------------------------------------------------------------
+    def render(self) -> Any:
+        """``"ansi"``: the table as text (``Game``'s own picture); ``"rgb_array"``: the
+        SVG picture rasterised (resvg), an ``(H, W, 3)`` uint8 array of the same size
+        all episode long."""
+        if self.render_mode is None:
+            gym.logger.warn("render() needs render_mode='ansi' or 'rgb_array'")
+            return None
+        if self.render_mode == "ansi":
+            return table_text(self.game)
+        return self.rgb_array()
+
+    def rgb_array(self) -> np.ndarray:
+        """The table as an ``(H, W, 3)`` uint8 picture (needs resvg-py and Pillow)."""
+        try:
+            import resvg_py
+            from PIL import Image
+        except ImportError as err:  # pragma: no cover - the env extra brings both
+            raise ImportError(
+                "render_mode='rgb_array' needs resvg-py and Pillow: "
+                "pip install 'solitaire_widget[env]'"
+            ) from err
+        png = resvg_py.svg_to_bytes(svg_string=table_svg(self.game), background=FELT)
+        image = Image.open(io.BytesIO(bytes(png))).convert("RGB")
+        if self._frame is None:
+            # the deal's height plus room for FRAME_ROWS more cards in a column
+            self._frame = (image.height + FRAME_ROWS * FAN, image.width)
+        height, width = self._frame
+        if image.height > height or image.width > width:
+            scale = min(height / image.height, width / image.width)
+            image = image.resize(
+                (max(1, int(image.width * scale)), max(1, int(image.height * scale)))
+            )
+        frame = np.zeros((height, width, 3), dtype=np.uint8)
+        frame[...] = (0x1F, 0x6B, 0x3A)  # FELT
+        pixels = np.asarray(image)
+        frame[: pixels.shape[0], : pixels.shape[1]] = pixels
+        return frame
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"<SolitaireEnv {self.game_name!r}{opts}: deal {self.deal}>"
+
+
+#: A policy for ``play_policy``: the environment (its ``observation()``, its
+#: ``action_masks()``, its ``game``) in, an action out. A trained MaskablePPO model:
+#: ``lambda env: int(model.predict(env.observation(), action_masks=env.action_masks())[0])``;
+#: the agent of ``solitaire_widget.env.agent``: ``agent.act``.
+Policy = Callable[[SolitaireEnv], int]
+
+
+def play_policy(
+    game: Game,
+    policy: Policy,
+    *,
+    delay: float = 0.0,
+    max_moves: int = 1000,
+    **env_options: Any,
+) -> list[str]:
+    """Let ``policy(env) -> action`` (see ``Policy``) play ``game`` in place, one
+    move every ``delay`` seconds, until the game is over, ``max_moves`` moves are played,
+    or it picks an illegal action; returns the moves played, in notation.
+
+    Hand it a widget's game (``play_policy(widget.game, agent, delay=0.3)``) and the
+    moves show on the table as they are played. The position is read afresh before each
+    move, so a player may move in between. ``env_options`` are the environment's
+    (``thoughtful=False``: the policy sees what a player sees).
+    """
+    env = SolitaireEnv(game.name, **game.options, **env_options)
+    env.reset(options={"game": game})
+    played: list[str] = []
+    for _ in range(max_moves):
+        env._sync()
+        if env._status() != "playing":
+            break
+        move = env.move_of(policy(env))
+        if move is None:
+            break
+        game.play(move)
+        played.append(str(move))
+        if delay:
+            time.sleep(delay)
+    return played

@@ -1,0 +1,389 @@
+"""The Gymnasium environments (solitaire_widget.env): one per registered game and variant,
+checked by Gymnasium's own checker; the mask is Game.legal_moves at every step; the
+observation is the position (face-down cards unknowable when not thoughtful); the teacher
+agrees with the solver; vector environments run.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import numpy as np
+import pytest
+
+gym = pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+import solitaire_widget.env as sw_env  # noqa: E402
+from solitaire_widget import Game  # noqa: E402
+from solitaire_widget.env import LOST, UNKNOWN, WINNABLE, SolitaireEnv, play_policy  # noqa: E402
+from solitaire_widget.games import GAMES, rule_sets, variants  # noqa: E402
+from solitaire_widget.moves import DRAW, STOCK, Move  # noqa: E402
+from solitaire_widget.solver import solve  # noqa: E402
+
+IDS = sw_env.env_ids()
+
+
+def reference(env: SolitaireEnv) -> dict[str, np.ndarray]:
+    """The observation computed from scratch, the slow way, from Table.is_face_up."""
+    t = env.game.table
+    n = env.n_piles
+    pile = np.zeros(52, np.uint8)
+    position = np.zeros(52, np.uint8)
+    up = np.zeros(52, np.int8)
+    size = np.zeros(n, np.uint8)
+    down = np.zeros(n, np.uint8)
+    for i in range(n):
+        size[i] = len(t.piles[i])
+        for p, c in enumerate(t.piles[i]):
+            face = t.is_face_up(i, p)
+            down[i] += not face
+            up[c] = face
+            pile[c] = i if face or env.thoughtful else n
+            position[c] = p if face or env.thoughtful else 0
+    return {"pile": pile, "position": position, "face_up": up, "pile_size": size, "face_down": down}
+
+
+def mask_moves(env: SolitaireEnv, mask: np.ndarray) -> list[str]:
+    return sorted(str(env.move_of(a)) for a in np.flatnonzero(mask))
+
+
+def test_every_game_and_variant_has_an_id():
+    for name, cls in GAMES.items():
+        assert f"solitaire_widget/{sw_env.env_name(cls.title)}-v0" in IDS
+        assert IDS[f"solitaire_widget/{sw_env.env_name(cls.title)}-v0"] == {"game": name}
+    for v in variants():
+        kwargs = {"game": v.game, **v.options}
+        assert kwargs in IDS.values(), v
+    for env_id in IDS:
+        assert env_id in gym.registry
+
+
+def test_a_new_game_gets_its_environment_with_no_edit(monkeypatch):
+    # a game module adds a Rules subclass to the registry: its ids follow from it
+    base = next(iter(GAMES.values()))
+    new = type("Cousin", (base,), {"name": "cousin-test", "title": "Cousin Test"})
+    monkeypatch.setitem(GAMES, "cousin-test", new)
+    ids = sw_env.env_ids()
+    assert ids["solitaire_widget/CousinTest-v0"] == {"game": "cousin-test"}
+    env = SolitaireEnv("cousin-test")
+    _obs, info = env.reset(seed=3)
+    assert mask_moves(env, info["action_mask"]) == sorted(map(str, env.game.legal_moves))
+
+
+@pytest.mark.parametrize("env_id", list(IDS))
+def test_check_env_passes(env_id):
+    env = gym.make(env_id, render_mode="ansi")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the checker's warnings fail the test too
+        check_env(env.unwrapped)
+    assert env.unwrapped.game_name == IDS[env_id]["game"]
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"thoughtful": False}, {"reward": "shaped"}, {"winning_mask": True, "teacher_nodes": 500}],
+    ids=str,
+)
+def test_check_env_passes_with_options(kwargs):
+    for cls in GAMES.values():
+        env = gym.make(f"solitaire_widget/{sw_env.env_name(cls.title)}-v0", **kwargs)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            check_env(env.unwrapped)
+
+
+def test_options_are_keyword_arguments():
+    v = next(v for v in rule_sets() if "draw" in v.options and v.options["draw"] != 1)
+    env = gym.make(f"solitaire_widget/{sw_env.env_name(v.title)}-v0", **v.options)
+    env.reset(seed=1)
+    assert env.unwrapped.game.options == Game(v.game, 1, **v.options).options
+    with pytest.raises(TypeError):
+        SolitaireEnv(v.game, colour="red")
+    with pytest.raises(ValueError):
+        SolitaireEnv("no-such-game")
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_reset_deals_aisleriots_deal(name):
+    env = SolitaireEnv(name)
+    _obs, info = env.reset(seed=7)
+    assert env.game.snapshot() == Game(name, 7).snapshot()
+    assert info["deal"] == 7 and env.game.seed == 7
+    first = [env.reset()[1]["deal"] for _ in range(3)]
+    env.reset(seed=7)
+    assert [env.reset()[1]["deal"] for _ in range(3)] == first  # drawn from np_random
+    env.reset(options={"deal": 11})
+    assert env.game.snapshot() == Game(name, 11).snapshot()
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_an_illegal_action_is_refused_and_changes_nothing(name):
+    env = SolitaireEnv(name, max_steps=1000)
+    obs, info = env.reset(seed=2)
+    before = env.game.snapshot()
+    illegal = [a for a in range(env.n_actions) if not info["action_mask"][a]]
+    for a in [*random.Random(0).sample(illegal, 40), -1, env.n_actions, 10**9]:
+        obs2, reward, terminated, truncated, info2 = env.step(a)
+        assert reward == env.illegal_penalty == -1.0
+        assert not terminated and not truncated
+        assert info2["illegal"] and isinstance(info2["reason"], str) and info2["reason"]
+        assert env.game.snapshot() == before and env.game.history == []
+        for key in obs:
+            assert np.array_equal(obs[key], obs2[key])
+        assert np.array_equal(info2["action_mask"], info["action_mask"])
+    assert env.refusal(-1) == "not_an_action"
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_refusals_name_the_rules_reason(name):
+    env = SolitaireEnv(name)
+    env.reset(seed=2)
+    t = env.game.table
+    where = {c: (i, j) for i, pile in enumerate(t.piles) for j, c in enumerate(pile)}
+    reasons = set()
+    for a in range(env.draw_action):
+        if env.move_of(a) is not None:
+            continue
+        card, k = divmod(a, env.n_targets)
+        src, j = where[card]
+        why = env.refusal(a)
+        if src == STOCK or not t.is_face_up(src, j):
+            assert why == "card_not_there"
+        else:
+            move = Move(src, env.targets[k], len(t.piles[src]) - j)
+            assert why == t.reason(move) is not None, (env.describe(a), why)
+        reasons.add(why)
+    assert len(reasons) > 1
+    if env.move_of(env.draw_action) is None:
+        assert env.refusal(env.draw_action) == t.draw_reason()
+
+
+def test_truncated_at_the_step_limit():
+    env = SolitaireEnv(next(iter(GAMES)), max_steps=3)
+    _obs, _info = env.reset(seed=1)
+    outs = [env.step(int(np.flatnonzero(env.action_masks())[0]))[3] for _ in range(3)]
+    assert outs == [False, False, True]
+
+
+def test_terminated_on_a_win_with_the_bonus():
+    for name in GAMES:
+        for seed in range(1, 30):
+            r = solve(Game(name, seed), seconds=None, nodes=200_000)
+            if r.result == "won":
+                break
+        else:
+            pytest.fail(f"no deal of {name} won")
+        env = SolitaireEnv(name, max_steps=10_000)
+        env.reset(seed=seed)
+        total = 0.0
+        for i, action in enumerate(r.solution):
+            a = env.action_of(action)
+            assert env.action_masks()[a]
+            _, reward, terminated, truncated, info = env.step(a)
+            total += reward
+            assert terminated == (i == len(r.solution) - 1) and not truncated
+        assert info["status"] == "won" and env.game.is_won
+        assert total == 52 - Game(name, seed).score + env.win_bonus
+
+
+def random_masked_steps(
+    name: str, steps: int, seed: int = 0, core: bool = True, every: int = 1
+) -> None:
+    # at every step the mask is Game.legal_moves, and at every ``every``-th the
+    # observation is the position; the episode ends exactly when Game.status says the
+    # game is over. ``core=False``: the environment reads the rules' own legal moves,
+    # not the compiled core's
+    env = SolitaireEnv(name, thoughtful=name < "l")  # both kinds, across the games
+    if not core:
+        env._core_args = None
+    rng = np.random.default_rng(seed)
+    obs, info = env.reset(seed=seed + 1)
+    ends = 0
+    for step in range(steps):
+        mask = info["action_mask"]
+        # the same moves, in the same order
+        assert [env.move_of(a) for a in env.legal_actions()] == env.game.legal_moves
+        assert mask_moves(env, mask) == sorted(map(str, env.game.legal_moves))
+        assert np.array_equal(env.action_masks(), mask.astype(bool))
+        if step % every == 0:
+            for key, value in reference(env).items():
+                assert np.array_equal(obs[key], value), (step, key)
+        obs, _reward, terminated, truncated, info = env.step(rng.choice(np.flatnonzero(mask)))
+        if terminated or truncated:
+            assert terminated == (env.game.status != "playing")
+            ends += 1
+            obs, info = env.reset(seed=int(rng.integers(2**32)))
+        elif step % 25 == 0:
+            assert env.game.status == "playing"
+    assert ends
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_random_masked_steps(name):
+    random_masked_steps(name, 1_500)
+    random_masked_steps(name, 500, seed=1, core=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(GAMES))
+def test_ten_thousand_random_masked_steps(name):
+    random_masked_steps(name, 10_000, seed=2, every=5)
+
+
+def _with_hidden_cards_swapped(game: Game) -> Game:
+    # the same position with its face-down cards (lower-case codes in a snapshot) dealt
+    # among themselves in another order
+    state = game.snapshot()
+    piles = [state[k] for k in ("s", "w", "r") if k in state] + state["t"]
+    places = [(pile, j) for pile in piles for j, code in enumerate(pile) if code.islower()]
+    codes = [pile[j] for pile, j in places]
+    random.Random(1).shuffle(codes)
+    for (pile, j), code in zip(places, codes, strict=True):
+        pile[j] = code
+    return Game.from_snapshot(state, game.name, base=game.base_rank, **game.options)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_face_down_cards_are_unknowable_unless_thoughtful(name):
+    game = Game(name, 5)
+    other = _with_hidden_cards_swapped(game)
+    assert other.snapshot() != game.snapshot()
+    for thoughtful in (False, True):
+        envs = [SolitaireEnv(name, thoughtful=thoughtful) for _ in range(2)]
+        outs = [e.reset(options={"game": g}) for e, g in zip(envs, (game, other), strict=True)]
+        (o1, i1), (o2, i2) = outs
+        same = all(np.array_equal(o1[k], o2[k]) for k in o1)
+        assert same == (not thoughtful)
+        if not thoughtful:
+            assert np.array_equal(i1["action_mask"], i2["action_mask"])
+            hidden = o1["face_up"] == 0
+            assert (o1["pile"][hidden] == envs[0].n_piles).all()
+            assert (o1["position"][hidden] == 0).all()
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_winning_mask_agrees_with_the_solver(name):
+    # held-out positions: a few random moves into deals no other test plays
+    env = SolitaireEnv(name, winning_mask=True, teacher_nodes=5_000)
+    rng = random.Random(name)
+    seen = {WINNABLE: 0, LOST: 0, UNKNOWN: 0}
+    for seed in (9001, 9002):
+        _obs, info = env.reset(seed=seed)
+        for _ in range(rng.randrange(3, 12)):
+            _obs, _, terminated, truncated, info = env.step(rng.choice(env.legal_actions()))
+            if terminated or truncated:
+                break
+        wm = info["winning_mask"]
+        assert set(np.flatnonzero(wm)) <= set(np.flatnonzero(info["action_mask"]))
+        t = env.game.table
+        for a in np.flatnonzero(info["action_mask"]):
+            child = t.copy()
+            child.apply(env.move_of(a))
+            truth = solve(child, seconds=None, nodes=100_000).result
+            seen[int(wm[a])] += 1
+            if wm[a] == WINNABLE:
+                assert truth != "lost", (seed, env.describe(a))
+            elif wm[a] == LOST:
+                assert truth != "won", (seed, env.describe(a))
+    assert seen[WINNABLE] + seen[LOST]
+
+
+def test_render_modes():
+    name = next(iter(GAMES))
+    env = SolitaireEnv(name, render_mode="ansi")
+    env.reset(seed=4)
+    assert env.render() == str(env.game)
+    pytest.importorskip("resvg_py")
+    env = SolitaireEnv(name, render_mode="rgb_array")
+    env.reset(seed=4)
+    shapes = set()
+    for _ in range(30):
+        frame = env.render()
+        assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
+        shapes.add(frame.shape)
+        env.step(env.legal_actions()[-1])
+    assert len(shapes) == 1
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert SolitaireEnv(name).render() is None
+
+
+@pytest.mark.parametrize("kind", ["SyncVectorEnv", "AsyncVectorEnv"])
+def test_vector_envs(kind):
+    env_id = next(iter(IDS))
+    vec = getattr(gym.vector, kind)([lambda: gym.make(env_id, max_steps=60) for _ in range(2)])
+    try:
+        obs, info = vec.reset(seed=[1, 2])
+        single = SolitaireEnv(IDS[env_id]["game"])
+        assert info["action_mask"].shape == (2, single.n_actions)
+        assert obs["pile"].shape == (2, 52)
+        rng = np.random.default_rng(0)
+        ends = 0
+        for _ in range(300):
+            # after an episode ends its next step resets it (the action is not played):
+            # a won deal has no legal action, so any will do
+            actions = [rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in info["action_mask"]]
+            obs, _reward, terminated, truncated, info = vec.step(np.array(actions))
+            assert not info.get("illegal", np.zeros(2, bool)).any()
+            ends += int(terminated.sum() + truncated.sum())
+            assert obs["pile"].shape == (2, 52)
+        assert ends
+        masks = vec.call("action_masks")
+        assert [m.sum() for m in masks] == list(info["action_mask"].sum(axis=1))
+    finally:
+        vec.close()
+
+
+def test_actions_are_keyed_by_card_and_target():
+    env = SolitaireEnv(next(iter(GAMES)))
+    env.reset(seed=1)
+    assert env.action_of(DRAW) == env.draw_action == 52 * env.n_targets
+    assert env.describe(env.draw_action) == "draw"
+    for a in env.legal_actions():
+        move = env.move_of(a)
+        assert env.action_of(move) == a
+        if move.src != STOCK:
+            card = env.game.table.piles[move.src][-move.count]
+            assert a // env.n_targets == card
+
+
+def test_play_policy_plays_a_game_in_place():
+    name = next(iter(GAMES))
+    game = Game(name, 3)
+    moves = []
+    game.on_change(lambda g: moves.append(g.moves))
+    played = play_policy(game, lambda env: env.legal_actions()[0], max_moves=20)
+    assert played == game.history and len(played) == 20 and moves[-1] == 20
+
+
+def test_an_agent_saves_and_loads(tmp_path):
+    from solitaire_widget.env.agent import Agent, Net
+
+    name = next(iter(GAMES))
+    agent = Agent(name, {}, Net.new(8, seed=1))
+    again = Agent.load(agent.save(tmp_path / "agent.npz"))
+    g1, g2 = Game(name, 3), Game(name, 3)
+    for _ in range(10):
+        m1, m2 = agent(g1), again(g2)
+        assert m1 == m2
+        if m1 is None:
+            break
+        g1.play(m1)
+        g2.play(m2)
+
+
+def test_the_teacher_labels_the_move_that_lost_a_winnable_deal():
+    from solitaire_widget.env.agent import Agent, Net, critical_rows
+
+    name = next(iter(GAMES))
+    agent = Agent(name, {}, Net.new(8, seed=3))  # untrained: it loses winnable deals
+    seeds = range(1, 7)
+    found = critical_rows(agent, seeds, nodes=20_000)
+    assert found.won + found.found + found.unwinnable + found.undecided == len(seeds)
+    assert found.found == len(found.rows) > 0
+    for x, good, known in found.rows:
+        assert len(x) == len(good) == len(known) and good.any()
+        assert (known | ~good).all()  # a good move is a known one
+        assert (~good & known).any()  # and the agent's own move is known bad
