@@ -149,3 +149,25 @@ def test_figures_resume_a_run_cut_short_and_keep_seed_order(tmp_path, monkeypatc
     assert [r["nodes"] for r in rows if int(r["seed"]) in (2, 4)] == ["7", "7"]
     assert {r["result"] for r in rows} <= {"won", "lost", "unknown"}
     assert not path.with_suffix(".tmp").exists()
+
+
+def test_the_published_tables_are_the_csvs_own(monkeypatch):
+    # the README's table and docs/winnability's table and check are written from the CSVs
+    # by `winnability_figures.py --readme`; a CSV changed without rerunning it fails here
+    # (the cross-check's table is left out: it replays deals, minutes of search)
+    import importlib
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent
+    monkeypatch.syspath_prepend(str(root / "benchmarks"))
+    figures = importlib.import_module("winnability_figures")
+
+    def between(path: Path, name: str) -> str:
+        text = path.read_text()
+        start, end = f"<!-- {name} -->", f"<!-- /{name} -->"
+        return text[text.index(start) + len(start) : text.index(end)].strip()
+
+    docs = root / "docs" / "winnability" / "README.md"
+    assert between(root / "README.md", "table") == figures.table(0)
+    assert between(docs, "table") == figures.table(0) + "\n\n" + figures.budgets()
+    assert between(docs, "check") == figures.check()
