@@ -76,6 +76,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "refill": " The emptied column is refilled from the reserve with {card}.",
         "turn_over": " The face-down card under it turns face up.",
         "reserve_flip": " The reserve's next card, {card}, comes into play.",
+        "refill_hidden": " The emptied column is refilled from the reserve with a card "
+        "that lies face down until then.",
+        "reserve_flip_hidden": " The reserve's next card turns face up and comes into play.",
         # pile names
         "pile_s": "the stock",
         "pile_w": "the waste",
@@ -146,6 +149,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "refill": " Η στήλη που άδειασε γεμίζει από τη Ρεζέρβα με το φύλλο {card}.",
         "turn_over": " Το κλειστό φύλλο από κάτω γυρίζει ανοιχτό.",
         "reserve_flip": " Το επόμενο φύλλο της Ρεζέρβας, {card}, μπαίνει στο παιχνίδι.",
+        "refill_hidden": " Η στήλη που άδειασε γεμίζει από τη Ρεζέρβα με ένα φύλλο που ως "
+        "τότε είναι κλειστό.",
+        "reserve_flip_hidden": " Το επόμενο φύλλο της Ρεζέρβας γυρίζει ανοιχτό και μπαίνει "
+        "στο παιχνίδι.",
         "pile_s": "η Μάνα",
         "pile_w": "ο Σωρός",
         "pile_r": "η Ρεζέρβα",
