@@ -14,7 +14,7 @@
 import { h } from "./dom.js";
 
 /** @typedef {import("./widget.js").Table} Table */
-/** @typedef {{on: boolean, answer: string, seconds: number, searching: boolean}} Live */
+/** @typedef {{on: boolean, answer: string, seconds: number, searching: boolean, from_start?: boolean}} Live */
 
 export const ANSWERS = /** @type {const} */ (["winnable", "lost", "unknown", "checking"]);
 export const CHECKING_DELAY_MS = 250;
@@ -30,8 +30,10 @@ export function verdictLabel(live, status, tr) {
   if (!live || !live.on || status === "won") return null;
   const answer = /** @type {readonly string[]} */ (ANSWERS).includes(live.answer) ? live.answer : null;
   if (!answer) return null;
-  const text = tr(`live.${answer}`);
-  let title = tr(`live.${answer}.title`);
+  // a deal proved lost at the deal itself is not "no longer" winnable
+  const key = answer === "lost" && live.from_start ? "lost_start" : answer;
+  const text = tr(`live.${key}`);
+  let title = tr(`live.${key}.title`);
   if (answer === "unknown") {
     const s = (live.seconds || 0).toFixed(live.seconds >= 10 ? 0 : 1);
     title = tr(live.searching ? "live.unknown.more" : "live.unknown.title", { s });

@@ -32,7 +32,7 @@ import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
  * What changes with a move (solitaire_widget/view.py build). Face-down cards are "??".
  * @typedef {{
  *   game: string, seed: number, piles: any,
- *   score: number, status: string, moves: number, stock_left: number,
+ *   score: number, status: string, outcome?: string|null, moves: number, stock_left: number,
  *   reserve_left: number|null, redeals_left: number|null, base_rank: string|null,
  *   draw_count: number, legal: string[], dbl: Record<string,string>, hint: string|null,
  *   notice: {text: string, level: string}|null, can_undo: boolean, can_redo: boolean,

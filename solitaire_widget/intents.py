@@ -195,6 +195,10 @@ def _select(play: PlaySession, msg: Mapping[str, Any]) -> None:
         raise Refused("malformed")
     options = check_options(msg.get("options"))
     seed = seed_of(msg)
+    if seed is None and name == play.game.name and play.game.seed is not None:
+        # other rules for the game on the table (Draw, Redeals): the same deal under
+        # them, not a random one (the game in progress is said to be given up)
+        seed = play.game.seed
     try:
         game = Game(name, seed=seed, **options)
     except (TypeError, ValueError) as e:

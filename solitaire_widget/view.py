@@ -122,7 +122,9 @@ def stats(play: PlaySession) -> dict[str, Any]:
 
 def _warning(play: PlaySession) -> dict[str, str] | None:
     if play.solver.warning:
-        return {"text": play.say("unwinnable"), "level": "warn"}
+        # the deal itself proved lost: not "no longer", but lost from the start
+        key = "unwinnable_start" if play.proofs.lost([]) else "unwinnable"
+        return {"text": play.say(key), "level": "warn"}
     return None
 
 
@@ -136,6 +138,9 @@ def _busy_notice(play: PlaySession) -> dict[str, str] | None:
 
 def _end_notice(play: PlaySession, status: str) -> dict[str, str] | None:
     if status == "won":
+        # as it is counted: a win Solve played is the computer's, not the player's
+        if play.outcome == "solved":
+            return {"text": play.say("solved_end"), "level": "won"}
         return {"text": play.say("won"), "level": "won"}
     if status == "lost":
         return {"text": play.say("lost"), "level": "info"}
@@ -144,7 +149,10 @@ def _end_notice(play: PlaySession, status: str) -> dict[str, str] | None:
 
 def live_part(play: PlaySession) -> dict[str, Any]:
     """What a new live answer changes in the view (nothing else is sent again)."""
-    return {"live": play.live.view(), "warning": _warning(play)}
+    live = play.live.view()
+    # the deal itself is proved lost: the page says "lost from the start"
+    live["from_start"] = live["answer"] == "lost" and play.proofs.lost([])
+    return {"live": live, "warning": _warning(play)}
 
 
 def build(play: PlaySession) -> dict[str, Any]:
@@ -163,6 +171,8 @@ def build(play: PlaySession) -> dict[str, Any]:
         "piles": masked(at.snapshot()),
         "score": at.score,
         "status": status,
+        # how the deal ended as the statistics count it ("won", "lost", "solved")
+        "outcome": play.outcome,
         "moves": play.review_at if reviewing else moves,
         "stock_left": at.stock_left,
         "reserve_left": at.reserve_left,

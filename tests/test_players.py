@@ -84,3 +84,118 @@ def test_hints_and_explanations_never_name_a_face_down_card(name: str) -> None:
                     checked += 1
             g.play(rng.choice(legal))
     assert checked > 1000
+
+
+# ---------------------------------------------------------------- item 7: how a deal ends
+
+
+def _send(w: Any, content: Any) -> dict:
+    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+    return w.view
+
+
+def _live_table(name: str, seed: int, **kw: Any) -> Any:
+    """A table whose live answer runs by hand (on only once the scheduler is set)."""
+    pytest.importorskip("anywidget")
+    from solitaire_widget.scheduling import ManualScheduler
+    from solitaire_widget.statistics import Statistics
+    from solitaire_widget.widget import SolitaireWidget
+
+    w = SolitaireWidget(name, seed=seed, live_solver=False, statistics=Statistics(), **kw)
+    w.live_budget = 5.0
+    w.scheduler = ManualScheduler()
+    w.live_solver = True
+    return w
+
+
+def test_a_deal_solve_finishes_is_said_and_counted_as_solved_not_won() -> None:
+    # "You won!" while the figures said "not won" was the contradiction: now both say
+    # "solved by the computer", and it is no win for the streak
+    w = _live_table("eagle-wing", 1)
+    w.statistics.record("eagle-wing", w.game.options, won=True, seconds=9, score=52)
+    w.live_solver = False
+    w.solve()
+    w.scheduler.run_all()
+    assert w.game.status == "won" and w.view["outcome"] == "solved"
+    assert w.view["notice"]["text"].startswith("Solved by the computer")
+    row = w.stats
+    assert (row["played"], row["won"], row["solved"], row["lost"]) == (2, 1, 1, 0)
+    assert (row["streak"], row["best_streak"]) == (0, 1)
+    # played by hand, the same deal is the player's win
+    w.game.restart()
+    for a in w.game.solve(seconds=10).solution:
+        w.game.play(a)
+    assert w.view["outcome"] == "won" and w.view["notice"]["text"].startswith("You won")
+    assert (w.stats["played"], w.stats["won"], w.stats["streak"]) == (3, 2, 1)
+
+
+def test_a_deal_proved_lost_counts_at_once_and_a_later_win_replaces_the_loss() -> None:
+    # Eagle Wing deal 5 is lost after t5>f2, t6>t5 and winnable again when undone
+    w = _live_table("eagle-wing", 5)
+    w.game.play("t5>f2")
+    w.game.play("t6>t5")
+    w.scheduler.run_all()
+    assert w.live_answer == "lost"
+    assert (w.stats["played"], w.stats["lost"]) == (1, 1)  # not when it is left
+    w.game.undo()
+    w.live_solver = False
+    for a in w.game.solve(seconds=10).solution:
+        w.game.play(a)
+    assert w.game.status == "won"
+    assert (w.stats["played"], w.stats["won"], w.stats["lost"]) == (1, 1, 0)
+    w.game.new(seed=6)  # a win is never taken back
+    assert (w.stats["played"], w.stats["won"]) == (1, 1)
+
+
+def test_a_game_out_of_moves_counts_at_once() -> None:
+    pytest.importorskip("anywidget")
+    from solitaire_widget.statistics import Statistics
+    from solitaire_widget.widget import SolitaireWidget
+
+    for seed in range(50):
+        w = SolitaireWidget("kansas", seed=seed, live_solver=False, statistics=Statistics())
+        while w.game.status == "playing":
+            w.game.play(w.game.legal_moves[0])
+        if w.game.status == "lost":
+            break
+    assert w.game.status == "lost" and w.view["outcome"] == "lost"
+    assert (w.stats["played"], w.stats["lost"]) == (1, 1)
+    w.game.new()
+    assert w.stats["played"] == 1  # counted once
+
+
+def test_changing_the_rules_mid_game_keeps_the_deal_and_says_it_is_given_up() -> None:
+    pytest.importorskip("anywidget")
+    from solitaire_widget.statistics import Statistics
+    from solitaire_widget.widget import SolitaireWidget
+
+    w = SolitaireWidget("saratoga", seed=11, live_solver=False, statistics=Statistics())
+    w.game.draw()
+    w.game.draw()
+    v = _send(w, {"kind": "select", "game": "saratoga", "options": {"draw": 3, "redeals": 2}})
+    assert w.game.seed == 11 and w.game.options["draw"] == 3 and w.game.moves == 0
+    assert v["notice"]["text"] == (
+        "The rules changed: deal 11 starts again under them. The game in progress (2 moves) "
+        "counts as given up (lost) in the statistics."
+    )
+    assert w.statistics.get("saratoga", {"draw": 1, "redeals": 2})["lost"] == 1
+    # with no game in progress, nothing to say
+    v = _send(w, {"kind": "select", "game": "saratoga", "options": {"draw": 1, "redeals": 2}})
+    assert v["notice"] is None and w.game.seed == 11
+
+
+def test_a_deal_lost_from_the_start_says_so() -> None:
+    # Kansas deal 4 is lost at the deal: "cannot be won", never "no longer winnable"
+    w = _live_table("kansas", 4, warn_unwinnable=True)
+    w.scheduler.run_all()
+    assert w.live_answer == "lost" and w.view["live"]["from_start"] is True
+    assert w.view["warning"]["text"] == (
+        "This deal cannot be won: it was lost from the start, whatever is played."
+    )
+    # lost by a move: "no longer"
+    w = _live_table("eagle-wing", 5, warn_unwinnable=True)
+    w.game.play("t5>f2")
+    w.game.play("t6>t5")
+    w.scheduler.run_all()
+    assert w.view["live"]["from_start"] is False
+    assert w.view["warning"]["text"] == "This deal can no longer be won."

@@ -196,7 +196,7 @@ def test_widgets_share_the_session_figures_by_default():
 def test_saved_statistics_survive_a_new_session(tmp_path, monkeypatch):
     monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
     st = Statistics.saved()
-    assert st.path == tmp_path / "data" / "solitaire_widget" / "statistics.json"
+    assert st.path == tmp_path / "data" / "solitaire_widget" / "statistics.sqlite"
     st.record("kansas", {"redeals": 0}, won=True, seconds=61.5, score=52)
     st.record("kansas", {"redeals": 0}, won=False, seconds=10, score=20)
     again = Statistics.saved()
@@ -230,11 +230,31 @@ def test_saved_statistics_survive_a_new_session(tmp_path, monkeypatch):
         },
     ],
 )
-def test_a_corrupt_statistics_file_is_named(tmp_path, rows):
+def test_a_corrupt_old_statistics_file_is_named_and_set_aside(tmp_path, rows):
+    # the JSON file of earlier versions is read once into the store; a corrupt one is
+    # named in a notice and renamed, and the figures start afresh
     path = tmp_path / "s.json"
     path.write_text(json.dumps(rows))
-    with pytest.raises(ValueError, match="corrupt statistics file"):
-        Statistics.saved(path)
+    st = Statistics.saved(path)
+    assert st.path == tmp_path / "s.sqlite"
+    assert st.notice is not None and "corrupt statistics file" in st.notice
+    assert not path.exists() and (tmp_path / "s.json.corrupt").exists()
+    assert st.frame().empty
+    assert Statistics.saved(path).notice is None  # said once
+
+
+def test_an_old_statistics_file_is_carried_into_the_store(tmp_path):
+    path = tmp_path / "s.json"
+    row = {"played": 3, "won": 2, "streak": 1, "best_streak": 2, "best_time": 80.0}
+    data = {"format": "solitaire_widget.statistics", "version": 1, "rows": []}
+    data["rows"].append({"game": "kansas", "options": "redeals=0", **row, "best_score": 52})
+    path.write_text(json.dumps(data))
+    st = Statistics.saved(path)
+    assert st.notice is None and (tmp_path / "s.json.migrated").exists()
+    st.record("kansas", {"redeals": 0}, won=True, seconds=70, score=52)
+    got = Statistics.saved(path).get("kansas", {"redeals": 0})
+    assert (got["played"], got["won"], got["streak"], got["best_streak"]) == (4, 3, 2, 2)
+    assert got["best_time"] == 70.0
 
 
 def test_an_empty_table_and_a_first_loss():

@@ -134,9 +134,9 @@ test("review buttons send where to go", () => {
 });
 
 test("statistics lines", () => {
-  const lines = statsLines({ played: 4, won: 1, lost: 3, streak: 0, best_streak: 1, best_time: 75.2, best_score: 52 });
+  const lines = statsLines({ played: 4, won: 1, lost: 2, solved: 1, streak: 0, best_streak: 1, best_time: 75.2, best_score: 52 });
   assert.deepEqual(Object.fromEntries(lines), {
-    "stats.played": "4", "stats.won": "1 (25%)", "stats.streak": "0", "stats.best_streak": "1",
+    "stats.played": "4", "stats.won": "1 (25%)", "stats.solved": "1", "stats.streak": "0", "stats.best_streak": "1",
     "stats.best_time": "1:15", "stats.best_score": "52",
   });
   const none = Object.fromEntries(statsLines({ played: 0, won: 0, lost: 0, streak: 0, best_streak: 0, best_time: null, best_score: 0 }));

@@ -42,3 +42,14 @@ test("nothing shown when off, when won, or for an answer it does not know", () =
   assert.equal(verdictLabel(live("<img src=x>"), "playing", tr("en")), null);
   assert.equal(verdictLabel(undefined, "playing", tr("en")), null);
 });
+
+test("a deal lost at the deal itself says so, not 'no longer winnable'", () => {
+  for (const lang of ["en", "el"]) {
+    const start = verdictLabel(live("lost", { from_start: true }), "playing", tr(lang));
+    const later = verdictLabel(live("lost"), "playing", tr(lang));
+    assert.equal(start.answer, "lost");
+    assert.notEqual(start.text, later.text);
+    assert.notEqual(start.title, later.title);
+  }
+  assert.equal(verdictLabel(live("lost", { from_start: true }), "playing", tr("en")).text, "Not winnable (lost from the start)");
+});
