@@ -13,7 +13,7 @@
 /**
  * @typedef {"undo"|"redo"|"draw"|"hint"|"autoplay"|"solve"|"new"|"escape"|"pick"|
  *   "foundation"|"left"|"right"|"up"|"down"|"review"|"review-first"|"review-back"|
- *   "review-forward"|"review-last"|"review-exit"} KeyCommand
+ *   "review-forward"|"review-last"|"review-exit"|"review-playon"} KeyCommand
  */
 
 /** Letter keys and what they do (upper and lower case alike). */
@@ -26,6 +26,8 @@ export const REVIEW_KEYS = /** @type {Record<string, KeyCommand>} */ ({
   ArrowLeft: "review-back", ArrowUp: "review-back", ArrowRight: "review-forward",
   ArrowDown: "review-forward", Home: "review-first", End: "review-last", Escape: "review-exit",
   v: "review-exit", V: "review-exit",
+  // play on from the position shown (the moves after it are taken back, Redo keeps them)
+  p: "review-playon", P: "review-playon",
 });
 
 /**

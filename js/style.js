@@ -94,7 +94,7 @@ box-shadow:0 10px 40px rgba(0,0,0,.5);max-width:80%}
 .sw-panel button{font:inherit;margin:0 4px;padding:5px 14px;border-radius:5px;border:1px solid var(--jp-border-color1,#bbb);
 background:var(--jp-layout-color2,#f2f2f2);color:var(--jp-ui-font-color1,#222);cursor:pointer}
 .sw-panel button:disabled{opacity:.45;cursor:default}
-.sw-panel button.sw-main{background:var(--jp-brand-color1,#1976d2);color:#fff;border-color:transparent}
+.sw-panel button.sw-main,.sw-review-nav button.sw-main{background:var(--jp-brand-color1,#1976d2);color:#fff;border-color:transparent}
 .sw-rules{padding:4px 16px 10px;border-top:1px solid var(--jp-border-color2,#ddd);max-height:360px;overflow:auto;user-select:text;-webkit-user-select:text;line-height:1.45}
 .sw-rules[hidden]{display:none}
 .sw-play,.sw-review-nav{display:inline-flex;gap:4px 5px;align-items:center;flex-wrap:wrap}

@@ -41,7 +41,7 @@ import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
  *   settings?: {exact_hint: boolean, warn_unwinnable: boolean},
  *   live?: import("./verdict.js").Live,
  *   warning?: {text: string, level: string}|null,
- *   review?: {at: number, of: number}|null
+ *   review?: {at: number, of: number}|null, offer?: string|null
  * }} View
  */
 /**
@@ -296,6 +296,11 @@ export class Table {
 
   /** A review button or key: the intent for where the review stands. @param {string} a */
   reviewCommand(a) {
+    if (a === "review-playon") {
+      this.setSelection(null);
+      this.send("play_on");
+      return;
+    }
     const intent = reviewIntent(a, this.view.review);
     if (intent) {
       this.setSelection(null);

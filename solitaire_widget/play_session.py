@@ -80,7 +80,7 @@ class PlaySession:
         self.review_at: int | None = None
         self.review_game: Game | None = None
         # a move asked for while looking back, offered to be played from there
-        self.offer: dict[str, Any] | None = None
+        self.offer: str | None = None
         self._reset_timer()
         # shown once the owner calls ``attach(game)`` (its ``send`` must be ready first)
         self._game = game
@@ -355,27 +355,43 @@ class PlaySession:
         if not self.closed and self._settings.live_solver:
             self.live.check_soon()
 
-    def refuse_in_review(self, intent: dict[str, Any]) -> None:
-        """A move asked for while looking back: not played, but offered: "Play on from
-        here" takes back the moves after the position shown (Redo brings them back)
-        and then plays it."""
-        self.offer = intent
-        self.refuse("review_offer", level="info", i=self.review_at, n=self._game.moves)
+    def refuse_in_review(self, action: str) -> None:
+        """A move asked for while looking back (``action``: "draw", "t0>t3*2"...): not
+        played, but checked against the position shown and, when legal there, offered:
+        "Play on from here" takes back the moves after that position (Redo brings them
+        back) and plays it. An illegal one is refused with its reason."""
+        at = self.review_at
+        assert at is not None
+        try:
+            self._game.position(at).play(action)  # a copy: the table is untouched
+        except IllegalMove as e:
+            self.offer = None
+            self.notice = {"text": e.text(self.lang), "level": "error"}
+            self.publish()
+            return
+        self.offer = action
+        self.refuse("review_offer", level="info", i=at, n=self._game.moves)
 
-    def play_on(self) -> dict[str, Any] | None:
+    def play_on(self) -> None:
         """Plays on from the position looked back at: the moves after it are undone
-        (they stay on Redo), the review ends; returns the move offered, to be played."""
+        (they stay on Redo), the review ends, and the move offered (if any) is played."""
         at = self.review_at
         if at is None:
-            return None
+            self.publish()  # every view shows the game again
+            return
         offer, self.offer = self.offer, None
         self.review_at = self.review_game = None
         while self._game.moves > at and self._game.can_undo:
             self._game.undo()
-        if self._game.moves != at:  # an autoplay chain spans it: what undo reached
-            self.notice = {"text": self.say("play_on_chain", i=self._game.moves), "level": "info"}
-        self.publish()
-        return offer
+        if self._game.moves != at:  # an automatic chain spans it: where undo stopped
+            self.refuse("play_on_chain", level="info", i=self._game.moves)
+            return
+        if offer is None:
+            self.publish()
+        elif offer == "draw":
+            self.draw()
+        else:
+            self.play(offer)
 
     # ------------------------------------------------------------------ words and sending
 

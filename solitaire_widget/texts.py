@@ -192,8 +192,8 @@ NOTICES: dict[str, dict[str, str]] = {
         "review_on": "You are looking back at move {i} of {n}; return to the game (Esc) to "
         "play on. Nothing changed.",
         "review_offer": "You are looking back at move {i} of {n}. Play on from here? The "
-        "moves after it are taken back (Redo brings them back) and this move is played. "
-        "Nothing changed yet.",
+        "moves after it are taken back (Redo brings them back) and this move is played: "
+        "press Play on from here (P). Nothing changed yet.",
         "play_on_chain": "Taken back to move {i}, where an automatic chain of moves begins.",
         "bad_seed": "A deal number is a whole number from 0 to {max}, and {seed!r} is not one; "
         "nothing changed.",
@@ -258,8 +258,8 @@ NOTICES: dict[str, dict[str, str]] = {
         "review_on": "Βλέπετε την κίνηση {i} από {n}· επιστρέψτε στο παιχνίδι (Esc) για να "
         "συνεχίσετε. Δεν άλλαξε τίποτα.",
         "review_offer": "Βλέπετε την κίνηση {i} από {n}. Να συνεχίσετε από εδώ; Οι κινήσεις "
-        "μετά από αυτήν αναιρούνται (η Επανάληψη τις φέρνει πίσω) και παίζεται αυτή η κίνηση. "
-        "Δεν άλλαξε τίποτα ακόμη.",
+        "μετά από αυτήν αναιρούνται (η Επανάληψη τις φέρνει πίσω) και παίζεται αυτή η κίνηση: "
+        "πατήστε Συνέχεια από εδώ (P). Δεν άλλαξε τίποτα ακόμη.",
         "play_on_chain": "Αναιρέθηκε ως την κίνηση {i}, όπου αρχίζει μια αυτόματη σειρά κινήσεων.",
         "bad_seed": "Ο αριθμός μοιράσματος είναι ακέραιος από 0 έως {max}, και το {seed!r} "
         "δεν είναι· δεν άλλαξε τίποτα.",

@@ -162,8 +162,10 @@ def build(play: PlaySession) -> dict[str, Any]:
     status = g.status
     shown = play.review_game
     reviewing = shown is not None and play.review_at is not None
-    legal = [] if reviewing else g.legal_moves
     at = shown if reviewing and shown is not None else g
+    # looking back, the moves of the position shown: the page lets them be asked for,
+    # and Python offers to play on from there (PlaySession.refuse_in_review)
+    legal = at.legal_moves
     settings = play.settings
     view = {
         "game": g.name,
@@ -192,6 +194,8 @@ def build(play: PlaySession) -> dict[str, Any]:
             "warn_unwinnable": bool(settings.warn_unwinnable),
         },
         "review": {"at": play.review_at, "of": moves} if reviewing else None,
+        # the move offered to be played on from the position looked back at
+        "offer": play.offer if reviewing else None,
         "version": play.version,
         "seq": play.seq,
     }

@@ -199,3 +199,54 @@ def test_a_deal_lost_from_the_start_says_so() -> None:
     w.scheduler.run_all()
     assert w.view["live"]["from_start"] is False
     assert w.view["warning"]["text"] == "This deal can no longer be won."
+
+
+# ---------------------------------------------------------------- item 4: review that teaches
+
+
+def test_in_review_the_live_answer_is_about_the_position_shown() -> None:
+    # Eagle Wing deal 5: lost after t5>f2, t6>t5; step back one move and it is winnable
+    w = _live_table("eagle-wing", 5)
+    w.game.play("t5>f2")
+    w.game.play("t6>t5")
+    w.scheduler.run_all()
+    assert w.live_answer == "lost"
+    w.review(1)
+    w.scheduler.run_all()
+    assert w.live_answer == "winnable" and w.view["live"]["answer"] == "winnable"
+    w.review(2)
+    w.scheduler.run_all()
+    assert w.view["live"]["answer"] == "lost"
+    w.review(0)
+    w.scheduler.run_all()
+    assert w.view["live"]["answer"] == "winnable"
+    w.review(None)  # the game again: lost
+    w.scheduler.run_all()
+    assert w.view["live"]["answer"] == "lost" and w.game.moves == 2
+
+
+def test_a_move_made_while_reviewing_is_offered_and_played_on_from_there() -> None:
+    w = _live_table("eagle-wing", 5)
+    w.game.play("t5>f2")
+    w.game.play("t6>t5")
+    w.scheduler.run_all()
+    v = _send(w, {"kind": "review", "at": 1})
+    assert "t6>t5" in v["legal"]  # the position shown's moves, for the page to offer
+    other = next(m for m in v["legal"] if m != "t6>t5")
+    v = _send(w, {"kind": "move", "action": other, "version": 1})
+    assert w.game.history == ["t5>f2", "t6>t5"]  # nothing played yet
+    assert v["offer"] == other and v["notice"]["text"].startswith(
+        "You are looking back at move 1 of 2. Play on from here?"
+    )
+    v = _send(w, {"kind": "play_on"})
+    assert w.game.history == ["t5>f2", other] and v["review"] is None and v["offer"] is None
+    # a move not legal in the position shown is refused with its reason, not offered
+    v = _send(w, {"kind": "review", "at": 0})
+    v = _send(w, {"kind": "move", "action": "t0>t0"})
+    assert v["notice"]["level"] == "error" and v["offer"] is None
+    assert w.game.history == ["t5>f2", other]
+    # "Play on from here" with nothing offered takes back to there, Redo brings it back
+    v = _send(w, {"kind": "play_on"})
+    assert w.game.moves == 0 and w.game.can_redo and v["review"] is None
+    _send(w, {"kind": "redo"})
+    assert w.game.history == ["t5>f2"]

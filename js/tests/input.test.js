@@ -116,6 +116,7 @@ test("review mode: the arrows, Home, End and Esc walk the positions; V enters", 
   assert.equal(r("Home"), "review-first");
   assert.equal(r("End"), "review-last");
   assert.equal(r("Escape"), "review-exit");
+  assert.equal(r("p"), "review-playon", "play on from the position shown");
   assert.equal(r("d"), null, "nothing is played while looking back");
   assert.equal(r("Enter"), null);
   assert.equal(k("ArrowLeft", { reviewing: true, inField: true }), null);
