@@ -103,8 +103,10 @@ background:var(--jp-layout-color2,#f2f2f2);color:var(--jp-ui-font-color1,#222);c
 .sw-root[data-review] .sw-table{box-shadow:inset 0 0 0 4px var(--jp-brand-color1,#1976d2)}
 .sw-stats{padding:4px 16px 10px;border-top:1px solid var(--jp-border-color2,#ddd)}
 .sw-stats h3{font-size:14px;margin:8px 0 6px}
-.sw-stats dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(130px,1fr));gap:4px 16px;margin:0}
-.sw-stats dt{color:var(--jp-ui-font-color2,#555);font-size:12px}.sw-stats dd{margin:0 0 4px;font-weight:600;font-size:15px}
+/* JupyterLab's ".jp-OutputArea-output dl/dt/dd" (dt float:left, width:20%) undone: (0,2,1) beats (0,1,1) */
+.sw-root .sw-stats dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(130px,1fr));gap:4px 16px;margin:0;padding:0;width:auto;overflow:visible}
+.sw-root .sw-stats dt,.sw-root .sw-stats dd{display:block;float:none;width:auto;padding:0}
+.sw-root .sw-stats dt{color:var(--jp-ui-font-color2,#555);font-size:12px;font-weight:400;margin:0}.sw-root .sw-stats dd{margin:0 0 4px;font-weight:600;font-size:15px}
 .sw-rules h3{font-size:15px;margin:10px 0 4px}.sw-rules h4,.sw-rules h5{font-size:13px;margin:8px 0 3px}
 .sw-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;

@@ -17,7 +17,7 @@ import { moveFocus } from "./hit.js";
 import { t as translate } from "./i18n.js";
 import { renderMarkdown } from "./markdown.js";
 import { h } from "./dom.js";
-import { keyCommand } from "./keys.js";
+import { keyCommand, passesToHost } from "./keys.js";
 import { Toolbar, reviewIntent } from "./toolbar.js";
 import { renderStats } from "./stats.js";
 import { draw, decorate, clampFocus, elementAt } from "./drawing.js";
@@ -394,7 +394,11 @@ export class Table {
       inTable: this.table.contains(target),
       reviewing: this.reviewing(),
     });
-    if (cmd === null) return;
+    if (cmd === null) {
+      // not the table's, but not JupyterLab's either (issue 20: `m` made the cell Markdown)
+      if (!passesToHost({ ctrl: e.ctrlKey || e.metaKey, alt: e.altKey })) e.stopPropagation();
+      return;
+    }
     if (cmd === "left" || cmd === "right" || cmd === "up" || cmd === "down") {
       if (this.geom) this.focus = moveFocus(this.geom, this.focus, cmd, (p) => pileCards(this.view.piles, p));
       this.keyboardActive = true;

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
-import { keyCommand } from "../keys.js";
+import { keyCommand, passesToHost } from "../keys.js";
 import { seedForNew, reviewIntent, groupEntries, optionsFor } from "../toolbar.js";
 import { statsLines } from "../stats.js";
 import { clickIntent, DOUBLE_CLICK_MS } from "../pointer.js";
@@ -159,4 +159,13 @@ test("option selectors come from the catalog's groups; other options get an entr
   const deals = { label: l("Deal"), choices: [{ label: l("A"), options: { draw: 1, redeals: 2 } }, { label: l("B"), options: { draw: 3, redeals: null } }] };
   assert.deepEqual(optionsFor([deals], ["1"], [0]), { draw: 3, redeals: null });
   assert.deepEqual(optionsFor([], [], []), {});
+});
+
+test("keys the table does not use stay in it; only Ctrl, Cmd and Alt shortcuts go on to JupyterLab", () => {
+  // m, x, b, Enter, Shift+Enter, digits: JupyterLab command-mode shortcuts on the cell
+  for (const key of ["m", "x", "b", "c", "1", "Enter", "Tab", "q"]) {
+    assert.equal(passesToHost({ ctrl: false, alt: false }), false, key);
+  }
+  assert.equal(passesToHost({ ctrl: true, alt: false }), true, "Ctrl+S saves the notebook");
+  assert.equal(passesToHost({ ctrl: false, alt: true }), true);
 });
