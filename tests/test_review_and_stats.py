@@ -280,8 +280,13 @@ intent = st.one_of(
         {"kind": st.just("review"), "step": st.one_of(st.integers(-3, 3), st.floats(), st.none())}
     ),
     st.fixed_dictionaries(
-        {"kind": st.sampled_from(["draw", "undo", "redo", "restart", "hint", "autoplay"])}
+        {
+            "kind": st.sampled_from(
+                ["draw", "undo", "redo", "restart", "hint", "autoplay", "play_on", "play_on"]
+            )
+        }
     ),
+    st.fixed_dictionaries({"kind": st.just("foundation"), "pile": st.sampled_from(["t0", "w"])}),
     st.fixed_dictionaries(
         {
             "kind": st.just("move"),
@@ -308,7 +313,15 @@ def test_random_intents_with_review_keep_the_view_true(intents):
             assert v["piles"] == masked(at.snapshot())
             assert v["legal"] == [str(m) for m in at.legal_moves]
             assert v["review"] == {"at": w.reviewing, "of": g.moves}
-        if (
+            # a move offered to play on from here is one the position shown allows
+            assert v["offer"] is None or v["offer"] in ["draw", *v["legal"]]
+        if before[2] is not None and content.get("kind") == "play_on":
+            # played on from the position shown (or where the automatic chain that
+            # spans it begins): the moves before it are kept, one may be played
+            kept = min(g.moves, before[2])
+            assert g.history[:kept] == before[1][:kept] and w.reviewing is None
+            assert g.moves <= before[2] + 1
+        elif (
             before[2] is not None
             and content.get("kind") != "review"
             and content.get("kind") != "restart"
