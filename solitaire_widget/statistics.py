@@ -205,7 +205,12 @@ class _SqliteStore:
         self.db = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
         try:
             self._open()
-        except sqlite3.DatabaseError as err:
+        except sqlite3.OperationalError:
+            # locked past the timeout, no permission, a full disk: not damage, so the
+            # file is not set aside (the caller keeps the figures in memory)
+            self.db.close()
+            raise
+        except sqlite3.DatabaseError as err:  # "file is not a database", "malformed"
             self.db.close()
             raise StoreUnreadable(str(err)) from None
         except StoreUnreadable:
@@ -337,7 +342,7 @@ class Statistics:
         self._store: _SqliteStore | None = None
         self._cache: tuple[int, dict[tuple[str, str], dict[str, Any]]] | None = None
         if self.path is not None:
-            self._store = self._open_store(self.path)
+            self._store = self._open_or_memory(self.path)
 
     @classmethod
     def saved(cls, path: str | os.PathLike[str] | None = None) -> Statistics:
@@ -349,6 +354,20 @@ class Statistics:
         if p.suffix == ".json":
             p = p.with_suffix(".sqlite")
         return cls(p)
+
+    def _open_or_memory(self, path: Path) -> _SqliteStore | None:
+        """The store, or None when it cannot be opened at all (a folder that cannot be
+        made, no permission, locked past the timeout): then this session's figures are
+        kept in memory only, and the notice says so; the table opens all the same."""
+        try:
+            return self._open_store(path)
+        except (OSError, sqlite3.Error, StoreUnreadable) as err:
+            self.notice = (
+                f"The statistics store {path} could not be opened ({err}); this session's "
+                "figures are kept in memory only."
+            )
+            _log.warning("solitaire_widget: %s", self.notice)
+            return None
 
     def _open_store(self, path: Path) -> _SqliteStore:
         notices = []
@@ -402,13 +421,18 @@ class Statistics:
             row = (game, key, outcome, secs, int(score), seed, difficulty, deal, time.time())
             try:
                 self._store.append(row)
+            except sqlite3.OperationalError:
+                raise  # locked past the timeout, a full disk: not damage; nothing changed
             except sqlite3.DatabaseError:
                 # damaged since it was opened: set it aside, start again, keep this deal
                 assert self.path is not None
                 _log.exception("solitaire_widget: the statistics store failed")
                 self._store.close()
-                self._store = self._open_store(self.path)
-                self._store.append(row)
+                self._store = self._open_or_memory(self.path)
+                if self._store is None:
+                    self._memory.append((game, key, outcome, secs, int(score), deal))
+                else:
+                    self._store.append(row)
             self._cache = None
 
     def clear(self) -> None:

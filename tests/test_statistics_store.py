@@ -130,3 +130,40 @@ def test_records_are_appended_never_rewritten(tmp_path):
         assert (row["played"], row["won"], row["lost"], row["best_time"]) == (3, 2, 1, 2.0)
     ids = [r[0] for r in sqlite3.connect(path).execute("SELECT id FROM deals ORDER BY id")]
     assert ids == [1, 2, 3, 4]
+
+
+def test_a_store_that_cannot_be_opened_keeps_the_figures_in_memory(tmp_path, monkeypatch):
+    # the data folder's place is taken by a file: no store can be made there
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path))
+    (tmp_path / "solitaire_widget").write_text("not a folder")
+    w = SolitaireWidget("kansas", seed=1, statistics=True, live_solver=False)
+    assert "kept in memory only" in w.view["notice"]["text"]
+    w.game.draw()
+    w.game.new(seed=2)
+    assert w.stats["played"] == 1
+    assert (tmp_path / "solitaire_widget").read_text() == "not a folder"
+
+
+def test_a_locked_store_is_not_taken_for_a_damaged_one(tmp_path, monkeypatch):
+    path = tmp_path / "statistics.sqlite"
+    Statistics(path).record("kansas", {}, won=True, seconds=3, score=52)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another process holds it, past the timeout
+    try:
+        with monkeypatch.context() as m:
+            m.setattr(sqlite3, "connect", _quick(sqlite3.connect))
+            st = Statistics(path)
+        assert st.notice is not None and "kept in memory only" in st.notice
+        assert not list(tmp_path.glob("*.corrupt-*"))  # not set aside
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert Statistics(path).get("kansas", {})["won"] == 1  # the figures are all there
+
+
+def _quick(connect):
+    def quick(*a, **k):
+        k["timeout"] = 0.1
+        return connect(*a, **k)
+
+    return quick
