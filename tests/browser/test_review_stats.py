@@ -116,6 +116,7 @@ def test_statistics_panel_shows_the_figures_of_the_game_on_the_table(make_harnes
     assert figures == {
         "Played": "2",
         "Won": "1 (50%)",
+        "Solved by the computer": "0",
         "Streak": "0",
         "Best streak": "1",
         "Best time": "2:05",
