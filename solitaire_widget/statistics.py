@@ -6,10 +6,11 @@ A deal counts once it has a move, when it ends: won (counted at once), lost (cou
 at once when no move is left, or when it is left for another deal, a restart or
 another game, as Aisleriot counts a game given up), or **solved by the computer**
 (Solve played the win on the table): that is played but neither the player's win nor
-a loss; it is shown as "solved", and it ends the winning streak, which counts the
-player's own wins in a row. A deal is counted once: when one that ended is undone and
-ends otherwise (out of moves, then won after all), a second record for the same deal
-(``deal``, the table's token for it) is appended, and the figures take the last one.
+a loss; it is shown as "solved", and the winning streak (the player's own wins in a
+row) neither grows nor ends with it, as PySolFC leaves a game its demo finished out of
+the wins and the losses. A deal is counted once: a loss that is undone and then won
+after all appends a second record for the same deal (``deal``, the table's token for
+it), and the figures take the last one; a win or a solve is never taken back.
 
 The figures are computed from the deals, never stored as totals: each deal is one
 record appended to a store, and nothing already written is rewritten. By default the
@@ -145,9 +146,10 @@ def _figures(base: dict[str, Any] | None, deals: Iterable[tuple[str, float | Non
             if seconds is not None:
                 t = round(float(seconds), 3)
                 row["best_time"] = t if row["best_time"] is None else min(row["best_time"], t)
+        elif outcome == "solved":
+            # neither the player's win nor a loss: the streak neither grows nor ends
+            row["solved"] += 1
         else:
-            if outcome == "solved":
-                row["solved"] += 1
             row["streak"] = 0
     return row
 

@@ -109,8 +109,9 @@ def _live_table(name: str, seed: int, **kw: Any) -> Any:
 
 
 def test_a_deal_solve_finishes_is_said_and_counted_as_solved_not_won() -> None:
-    # "You won!" while the figures said "not won" was the contradiction: now both say
-    # "solved by the computer", and it is no win for the streak
+    # "You won!" while the figures said "not won" and the streak broken was the
+    # contradiction: now both say "solved by the computer", neither a win nor a loss,
+    # and the streak neither grows nor ends
     w = _live_table("eagle-wing", 1)
     w.statistics.record("eagle-wing", w.game.options, won=True, seconds=9, score=52)
     w.live_solver = False
@@ -120,13 +121,13 @@ def test_a_deal_solve_finishes_is_said_and_counted_as_solved_not_won() -> None:
     assert w.view["notice"]["text"].startswith("Solved by the computer")
     row = w.stats
     assert (row["played"], row["won"], row["solved"], row["lost"]) == (2, 1, 1, 0)
-    assert (row["streak"], row["best_streak"]) == (0, 1)
+    assert (row["streak"], row["best_streak"]) == (1, 1)
     # played by hand, the same deal is the player's win
     w.game.restart()
     for a in w.game.solve(seconds=10).solution:
         w.game.play(a)
     assert w.view["outcome"] == "won" and w.view["notice"]["text"].startswith("You won")
-    assert (w.stats["played"], w.stats["won"], w.stats["streak"]) == (3, 2, 1)
+    assert (w.stats["played"], w.stats["won"], w.stats["streak"]) == (3, 2, 2)
 
 
 def test_a_deal_proved_lost_counts_at_once_and_a_later_win_replaces_the_loss() -> None:
