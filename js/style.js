@@ -72,6 +72,7 @@ background:var(--jp-layout-color2,#f2f2f2);min-height:28px;align-items:center}
 .sw-live{display:inline-flex;align-items:center;gap:5px;cursor:help;white-space:nowrap}
 .sw-live-dot{width:9px;height:9px;border-radius:50%;background:var(--jp-ui-font-color3,#9e9e9e);flex:none}
 .sw-live b{margin-right:0}
+.sw-fatal{font:inherit;font-size:12px;line-height:1.4;padding:0 7px;margin-left:4px;border:1px solid var(--jp-error-color1,#c62828);border-radius:10px;background:transparent;color:var(--jp-error-color1,#c62828);cursor:pointer}
 .sw-live[data-answer=winnable] .sw-live-dot{background:var(--jp-success-color1,#2e7d32)}
 .sw-live[data-answer=lost] .sw-live-dot{background:var(--jp-error-color1,#c62828)}
 .sw-live[data-answer=lost] .sw-live-text{color:var(--jp-error-color1,#c62828)}

@@ -42,6 +42,17 @@ export function verdictLabel(live, status, tr) {
   return { answer, text, title, say };
 }
 
+/**
+ * The mark on the move that lost the deal ("winnable until move 23, t5>t2*2"), and the
+ * position it takes the player to (the one before that move); null when none is known.
+ * @param {{at: number, move: string} | null | undefined} fatal
+ * @param {(key: string, args?: Record<string, string|number>) => string} tr
+ */
+export function fatalMark(fatal, tr) {
+  if (!fatal || !(fatal.at >= 1) || typeof fatal.move !== "string") return null;
+  return { text: tr("live.fatal", { at: fatal.at, move: fatal.move }), title: tr("live.fatal.title"), review: fatal.at - 1 };
+}
+
 export class Verdict {
   /** @param {Table} table */
   constructor(table) {
@@ -50,7 +61,14 @@ export class Verdict {
     this.dot = h("span", "sw-live-dot", { "aria-hidden": "true" });
     this.label = h("b");
     this.text = h("span", "sw-live-text");
-    this.el.append(this.dot, this.label, this.text);
+    // the move that lost the deal, marked: a click looks back at the position before it
+    this.fatal = h("button", "sw-fatal", { type: "button", hidden: "" });
+    /** @type {number | null} */
+    this.fatalAt = null;
+    table.on(this.fatal, "click", () => {
+      if (this.fatalAt !== null) table.send("review", { at: this.fatalAt });
+    });
+    this.el.append(this.dot, this.label, this.text, this.fatal);
     // Said once per decided answer: the status line's own region is for the notices.
     this.sr = h("span", "sw-sr", { role: "status", "aria-live": "polite" });
     this.said = "";
@@ -79,6 +97,13 @@ export class Verdict {
       return;
     }
     this.el.dataset.answer = shown.answer;
+    const mark = shown.answer === "lost" ? fatalMark(v.fatal, t.tr.bind(t)) : null;
+    this.fatal.hidden = !mark;
+    this.fatalAt = mark ? mark.review : null;
+    if (mark) {
+      this.fatal.textContent = mark.text;
+      this.fatal.title = mark.title;
+    }
     this.label.textContent = `${t.tr("live.label")}:`;
     this.el.title = shown.title;
     const fresh = shown.answer === "checking" && this.longSeq !== v.seq && this.text.textContent !== "";

@@ -41,7 +41,8 @@ import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
  *   settings?: {exact_hint: boolean, warn_unwinnable: boolean},
  *   live?: import("./verdict.js").Live,
  *   warning?: {text: string, level: string}|null,
- *   review?: {at: number, of: number}|null, offer?: string|null
+ *   review?: {at: number, of: number}|null, offer?: string|null,
+ *   fatal?: {at: number, move: string}|null
  * }} View
  */
 /**

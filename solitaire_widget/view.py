@@ -152,7 +152,11 @@ def live_part(play: PlaySession) -> dict[str, Any]:
     live = play.live.view()
     # the deal itself is proved lost: the page says "lost from the start"
     live["from_start"] = live["answer"] == "lost" and play.proofs.lost([])
-    return {"live": live, "warning": _warning(play)}
+    # the move that lost the game ("winnable until move 23, t5>t2*2"), for review
+    history = play.game.history
+    k = play.proofs.fatal(history)
+    fatal = None if k is None else {"at": k, "move": history[k - 1]}
+    return {"live": live, "warning": _warning(play), "fatal": fatal}
 
 
 def build(play: PlaySession) -> dict[str, Any]:

@@ -251,3 +251,24 @@ def test_a_move_made_while_reviewing_is_offered_and_played_on_from_there() -> No
     assert w.game.moves == 0 and w.game.can_redo and v["review"] is None
     _send(w, {"kind": "redo"})
     assert w.game.history == ["t5>f2"]
+
+
+def test_the_move_that_lost_the_deal_is_marked_for_review() -> None:
+    # Eagle Wing deal 5: winnable after t5>f2, lost by t6>t5 (move 2)
+    w = _live_table("eagle-wing", 5)
+    w.game.play("t5>f2")
+    w.scheduler.run_all()
+    assert w.view["fatal"] is None  # still winnable
+    w.game.play("t6>t5")
+    w.scheduler.run_all()
+    w.game.draw()  # played on: the mark stays on the move that lost it
+    w.scheduler.run_all()
+    assert w.view["fatal"] == {"at": 2, "move": "t6>t5"}
+    v = _send(w, {"kind": "review", "at": 1})  # where the page's mark takes the teacher
+    w.scheduler.run_all()
+    assert w.view["live"]["answer"] == "winnable" and v["fatal"]["at"] == 2
+    # lost from the deal: no move lost it
+    k = _live_table("kansas", 4)
+    k.game.draw()
+    k.scheduler.run_all()
+    assert k.live_answer == "lost" and k.view["fatal"] is None
