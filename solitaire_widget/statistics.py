@@ -30,7 +30,6 @@ import json
 import logging
 import math
 import os
-import sqlite3
 import threading
 import time
 from collections.abc import Iterable
@@ -202,6 +201,10 @@ class _SqliteStore:
     each append is one short transaction that waits for the others' locks)."""
 
     def __init__(self, path: Path) -> None:
+        # imported here: Pyodide (JupyterLite) ships sqlite3 apart from the standard
+        # library, and the session's figures, in memory, need no SQLite
+        import sqlite3
+
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
@@ -362,6 +365,12 @@ class Statistics:
         made, no permission, locked past the timeout): then this session's figures are
         kept in memory only, and the notice says so; the table opens all the same."""
         try:
+            import sqlite3
+        except ImportError as err:  # Pyodide without its sqlite3 package
+            self.notice = f"No SQLite here ({err}); this session's figures are kept in memory only."
+            _log.warning("solitaire_widget: %s", self.notice)
+            return None
+        try:
             return self._open_store(path)
         except (OSError, sqlite3.Error, StoreUnreadable) as err:
             self.notice = (
@@ -421,6 +430,8 @@ class Statistics:
                 self._cache = None
                 return
             row = (game, key, outcome, secs, int(score), seed, difficulty, deal, time.time())
+            import sqlite3  # imported already, by the store
+
             try:
                 self._store.append(row)
             except sqlite3.OperationalError:

@@ -167,3 +167,18 @@ def _quick(connect):
         return connect(*a, **k)
 
     return quick
+
+
+def test_the_session_figures_need_no_sqlite():
+    # JupyterLite's Pyodide ships sqlite3 apart: the widget must import without it
+    code = (
+        "import sys; sys.modules['sqlite3'] = None\n"
+        "from solitaire_widget.statistics import Statistics\n"
+        "from solitaire_widget.widget import SolitaireWidget\n"
+        "w = SolitaireWidget('kansas', seed=1, live_solver=False)\n"
+        "w.game.draw(); w.game.new(seed=2)\n"
+        "s = Statistics.saved('/nonexistent/statistics.sqlite')\n"
+        "print(w.stats['played'], 'kept in memory only' in s.notice)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["1", "True"]
