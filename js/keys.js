@@ -13,7 +13,7 @@
 /**
  * @typedef {"undo"|"redo"|"draw"|"hint"|"autoplay"|"solve"|"new"|"escape"|"pick"|
  *   "foundation"|"left"|"right"|"up"|"down"|"review"|"review-first"|"review-back"|
- *   "review-forward"|"review-last"|"review-exit"} KeyCommand
+ *   "review-forward"|"review-last"|"review-exit"|"review-playon"} KeyCommand
  */
 
 /** Letter keys and what they do (upper and lower case alike). */
@@ -26,7 +26,22 @@ export const REVIEW_KEYS = /** @type {Record<string, KeyCommand>} */ ({
   ArrowLeft: "review-back", ArrowUp: "review-back", ArrowRight: "review-forward",
   ArrowDown: "review-forward", Home: "review-first", End: "review-last", Escape: "review-exit",
   v: "review-exit", V: "review-exit",
+  // play on from the position shown (the moves after it are taken back, Redo keeps them)
+  p: "review-playon", P: "review-playon",
 });
+
+/**
+ * Whether a key pressed while the focus is in the table (its cards, toolbar, boxes or
+ * panels) goes on to the page around it. Only shortcuts with Ctrl, ⌘ or Alt do (save,
+ * the browser's own): a plain key would be a JupyterLab command-mode shortcut, and `m`
+ * turns the widget's cell into Markdown, `x` cuts it, `b` inserts a cell and takes the
+ * focus, Enter edits the cell, Shift+Enter runs it again (a new table). The key's own
+ * effect in the table (typing in the deal box, a button's Enter) is kept.
+ * @param {{ctrl: boolean, alt: boolean}} k  ctrl: Ctrl or ⌘
+ */
+export function passesToHost(k) {
+  return k.ctrl || k.alt;
+}
 
 /**
  * What a key press asks for; null when it is not the table's (it then goes on to

@@ -86,7 +86,8 @@ function pointInTable(t, e) {
 
 /** @param {Table} t @param {PointerEvent} e */
 export function onDown(t, e) {
-  if (e.button !== 0 || !t.over.hidden || t.reviewing()) return;
+  // Looking back, a move still goes to Python, which offers to play on from there.
+  if (e.button !== 0 || !t.over.hidden) return;
   t.keyboardActive = false;
   const p = pointInTable(t, e);
   const hit = t.geom ? hitTest(t.geom, p.x, p.y) : null;

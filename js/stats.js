@@ -8,8 +8,8 @@ import { h, clock } from "./dom.js";
 
 /** @typedef {import("./widget.js").Table} Table */
 /**
- * @typedef {{played: number, won: number, lost: number, streak: number, best_streak: number,
- *   best_time: number|null, best_score: number}} StatsRow
+ * @typedef {{played: number, won: number, lost: number, solved?: number, streak: number,
+ *   best_streak: number, best_time: number|null, best_score: number}} StatsRow
  */
 
 /**
@@ -22,6 +22,8 @@ export function statsLines(s) {
   return [
     ["stats.played", String(s.played)],
     ["stats.won", `${s.won}${rate}`],
+    // deals Solve played to the end: played, but not the player's wins
+    ["stats.solved", String(s.solved || 0)],
     ["stats.streak", String(s.streak)],
     ["stats.best_streak", String(s.best_streak)],
     ["stats.best_time", s.best_time === null || s.best_time === undefined ? "–" : clock(s.best_time)],

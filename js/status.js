@@ -86,9 +86,11 @@ export function renderOverlay(t) {
   const won = v.status === "won";
   const panel = h("div", "sw-panel", { role: "dialog", "aria-modal": "false" });
   const title = h("h2");
-  title.textContent = t.tr(won ? "over.won" : "over.lost");
+  // as the statistics count it: a win Solve played is the computer's, not the player's
+  const solved = won && v.outcome === "solved";
+  title.textContent = t.tr(solved ? "over.solved" : won ? "over.won" : "over.lost");
   const sub = h("p");
-  sub.textContent = t.tr(won ? "over.wonsub" : "over.lostsub", { score: v.score, moves: v.moves });
+  sub.textContent = t.tr(solved ? "over.solvedsub" : won ? "over.wonsub" : "over.lostsub", { score: v.score, moves: v.moves });
   const buttons = h("div");
   for (const [a, key] of [["undo", "ui.undo"], ["restart", "ui.restart"], ["new", "ui.new"], ["close", "ui.close"]]) {
     const b = h("button", a === "new" ? "sw-main" : "", { type: "button", "data-action": a });

@@ -72,6 +72,7 @@ background:var(--jp-layout-color2,#f2f2f2);min-height:28px;align-items:center}
 .sw-live{display:inline-flex;align-items:center;gap:5px;cursor:help;white-space:nowrap}
 .sw-live-dot{width:9px;height:9px;border-radius:50%;background:var(--jp-ui-font-color3,#9e9e9e);flex:none}
 .sw-live b{margin-right:0}
+.sw-fatal{font:inherit;font-size:12px;line-height:1.4;padding:0 7px;margin-left:4px;border:1px solid var(--jp-error-color1,#c62828);border-radius:10px;background:transparent;color:var(--jp-error-color1,#c62828);cursor:pointer}
 .sw-live[data-answer=winnable] .sw-live-dot{background:var(--jp-success-color1,#2e7d32)}
 .sw-live[data-answer=lost] .sw-live-dot{background:var(--jp-error-color1,#c62828)}
 .sw-live[data-answer=lost] .sw-live-text{color:var(--jp-error-color1,#c62828)}
@@ -94,7 +95,7 @@ box-shadow:0 10px 40px rgba(0,0,0,.5);max-width:80%}
 .sw-panel button{font:inherit;margin:0 4px;padding:5px 14px;border-radius:5px;border:1px solid var(--jp-border-color1,#bbb);
 background:var(--jp-layout-color2,#f2f2f2);color:var(--jp-ui-font-color1,#222);cursor:pointer}
 .sw-panel button:disabled{opacity:.45;cursor:default}
-.sw-panel button.sw-main{background:var(--jp-brand-color1,#1976d2);color:#fff;border-color:transparent}
+.sw-panel button.sw-main,.sw-review-nav button.sw-main{background:var(--jp-brand-color1,#1976d2);color:#fff;border-color:transparent}
 .sw-rules{padding:4px 16px 10px;border-top:1px solid var(--jp-border-color2,#ddd);max-height:360px;overflow:auto;user-select:text;-webkit-user-select:text;line-height:1.45}
 .sw-rules[hidden]{display:none}
 .sw-play,.sw-review-nav{display:inline-flex;gap:4px 5px;align-items:center;flex-wrap:wrap}
@@ -103,8 +104,10 @@ background:var(--jp-layout-color2,#f2f2f2);color:var(--jp-ui-font-color1,#222);c
 .sw-root[data-review] .sw-table{box-shadow:inset 0 0 0 4px var(--jp-brand-color1,#1976d2)}
 .sw-stats{padding:4px 16px 10px;border-top:1px solid var(--jp-border-color2,#ddd)}
 .sw-stats h3{font-size:14px;margin:8px 0 6px}
-.sw-stats dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(130px,1fr));gap:4px 16px;margin:0}
-.sw-stats dt{color:var(--jp-ui-font-color2,#555);font-size:12px}.sw-stats dd{margin:0 0 4px;font-weight:600;font-size:15px}
+/* JupyterLab's ".jp-OutputArea-output dl/dt/dd" (dt float:left, width:20%) undone: (0,2,1) beats (0,1,1) */
+.sw-root .sw-stats dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(130px,1fr));gap:4px 16px;margin:0;padding:0;width:auto;overflow:visible}
+.sw-root .sw-stats dt,.sw-root .sw-stats dd{display:block;float:none;width:auto;padding:0}
+.sw-root .sw-stats dt{color:var(--jp-ui-font-color2,#555);font-size:12px;font-weight:400;margin:0}.sw-root .sw-stats dd{margin:0 0 4px;font-weight:600;font-size:15px}
 .sw-rules h3{font-size:15px;margin:10px 0 4px}.sw-rules h4,.sw-rules h5{font-size:13px;margin:8px 0 3px}
 .sw-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;

@@ -69,7 +69,7 @@ export const MAIN = /** @type {const} */ (["new", "undo", "redo", "hint", "solve
 /** The buttons of the "More" row. */
 export const MORE = /** @type {const} */ (["restart", "autoplay", "stats", "rules"]);
 /** Review mode's buttons, which stand in for Undo to Solve while a position is looked back at. */
-export const NAV = /** @type {const} */ (["review-first", "review-back", "review-forward", "review-last", "review-exit"]);
+export const NAV = /** @type {const} */ (["review-first", "review-back", "review-forward", "review-last", "review-playon", "review-exit"]);
 
 /**
  * The intent a review button or key sends, given where the review stands.
@@ -112,7 +112,7 @@ export class Toolbar {
     this.reviewAt = h("span", "sw-review-at", { "aria-live": "polite" });
     this.nav = h("span", "sw-review-nav", { hidden: "", role: "group" });
     this.nav.append(this.btn["review-first"], this.btn["review-back"], this.reviewAt,
-      this.btn["review-forward"], this.btn["review-last"], this.btn["review-exit"]);
+      this.btn["review-forward"], this.btn["review-last"], this.btn["review-playon"], this.btn["review-exit"]);
     this.btn.more.setAttribute("aria-expanded", "false");
     this.more = h("div", "sw-more", { hidden: "" });
     this.more.id = `sw-more-${Math.random().toString(36).slice(2)}`;
@@ -249,7 +249,7 @@ export class Toolbar {
   relabel() {
     const t = this.t;
     this.langSel.value = t.lang;
-    const labels = { new: "ui.new", restart: "ui.restart", undo: "ui.undo", redo: "ui.redo", hint: "ui.hint", autoplay: "ui.autoplay", rules: "ui.rules", more: "ui.more", stats: "ui.stats", "review-exit": "ui.review.exit" };
+    const labels = { new: "ui.new", restart: "ui.restart", undo: "ui.undo", redo: "ui.redo", hint: "ui.hint", autoplay: "ui.autoplay", rules: "ui.rules", more: "ui.more", stats: "ui.stats", "review-exit": "ui.review.exit", "review-playon": "ui.review.playon" };
     for (const [k, key] of Object.entries(labels)) this.btn[k].textContent = t.tr(key);
     this.labelMore();
     this.btn.more.title = t.tr("ui.more.title");
@@ -261,10 +261,11 @@ export class Toolbar {
     for (const [k, s] of Object.entries(keyHints)) this.btn[k].title = t.tr(`ui.${k}`) + s;
     // The review buttons show glyphs: their names are in the title and aria-label.
     const names = { review: "ui.review.title", "review-first": "ui.review.first", "review-back": "ui.review.back",
-      "review-forward": "ui.review.forward", "review-last": "ui.review.last", "review-exit": "ui.review.exit.title" };
+      "review-forward": "ui.review.forward", "review-last": "ui.review.last", "review-exit": "ui.review.exit.title",
+      "review-playon": "ui.review.playon.title" };
     for (const [k, key] of Object.entries(names)) {
       this.btn[k].title = t.tr(key);
-      if (k !== "review-exit") this.btn[k].setAttribute("aria-label", t.tr(key));
+      if (k !== "review-exit" && k !== "review-playon") this.btn[k].setAttribute("aria-label", t.tr(key));
     }
     this.nav.setAttribute("aria-label", t.tr("ui.review"));
     this.bar.setAttribute("aria-label", t.tr("ui.toolbar"));
@@ -298,6 +299,8 @@ export class Toolbar {
       this.reviewAt.textContent = t.tr("ui.review.at", { at: review.at, of: review.of });
       this.btn["review-first"].disabled = this.btn["review-back"].disabled = review.at <= 0;
       this.btn["review-forward"].disabled = this.btn["review-last"].disabled = review.at >= review.of;
+      // a move asked for here waits on this button: it stands out
+      this.btn["review-playon"].classList.toggle("sw-main", !!v.offer);
     }
     this.btn.undo.disabled = !v.can_undo;
     this.btn.redo.disabled = !v.can_redo;

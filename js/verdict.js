@@ -14,7 +14,7 @@
 import { h } from "./dom.js";
 
 /** @typedef {import("./widget.js").Table} Table */
-/** @typedef {{on: boolean, answer: string, seconds: number, searching: boolean}} Live */
+/** @typedef {{on: boolean, answer: string, seconds: number, searching: boolean, from_start?: boolean}} Live */
 
 export const ANSWERS = /** @type {const} */ (["winnable", "lost", "unknown", "checking"]);
 export const CHECKING_DELAY_MS = 250;
@@ -30,14 +30,27 @@ export function verdictLabel(live, status, tr) {
   if (!live || !live.on || status === "won") return null;
   const answer = /** @type {readonly string[]} */ (ANSWERS).includes(live.answer) ? live.answer : null;
   if (!answer) return null;
-  const text = tr(`live.${answer}`);
-  let title = tr(`live.${answer}.title`);
+  // a deal proved lost at the deal itself is not "no longer" winnable
+  const key = answer === "lost" && live.from_start ? "lost_start" : answer;
+  const text = tr(`live.${key}`);
+  let title = tr(`live.${key}.title`);
   if (answer === "unknown") {
     const s = (live.seconds || 0).toFixed(live.seconds >= 10 ? 0 : 1);
     title = tr(live.searching ? "live.unknown.more" : "live.unknown.title", { s });
   }
   const say = answer === "checking" ? "" : tr("live.say", { answer: text });
   return { answer, text, title, say };
+}
+
+/**
+ * The mark on the move that lost the deal ("winnable until move 23, t5>t2*2"), and the
+ * position it takes the player to (the one before that move); null when none is known.
+ * @param {{at: number, move: string} | null | undefined} fatal
+ * @param {(key: string, args?: Record<string, string|number>) => string} tr
+ */
+export function fatalMark(fatal, tr) {
+  if (!fatal || !(fatal.at >= 1) || typeof fatal.move !== "string") return null;
+  return { text: tr("live.fatal", { at: fatal.at, move: fatal.move }), title: tr("live.fatal.title"), review: fatal.at - 1 };
 }
 
 export class Verdict {
@@ -48,7 +61,14 @@ export class Verdict {
     this.dot = h("span", "sw-live-dot", { "aria-hidden": "true" });
     this.label = h("b");
     this.text = h("span", "sw-live-text");
-    this.el.append(this.dot, this.label, this.text);
+    // the move that lost the deal, marked: a click looks back at the position before it
+    this.fatal = h("button", "sw-fatal", { type: "button", hidden: "" });
+    /** @type {number | null} */
+    this.fatalAt = null;
+    table.on(this.fatal, "click", () => {
+      if (this.fatalAt !== null) table.send("review", { at: this.fatalAt });
+    });
+    this.el.append(this.dot, this.label, this.text, this.fatal);
     // Said once per decided answer: the status line's own region is for the notices.
     this.sr = h("span", "sw-sr", { role: "status", "aria-live": "polite" });
     this.said = "";
@@ -77,6 +97,13 @@ export class Verdict {
       return;
     }
     this.el.dataset.answer = shown.answer;
+    const mark = shown.answer === "lost" ? fatalMark(v.fatal, t.tr.bind(t)) : null;
+    this.fatal.hidden = !mark;
+    this.fatalAt = mark ? mark.review : null;
+    if (mark) {
+      this.fatal.textContent = mark.text;
+      this.fatal.title = mark.title;
+    }
     this.label.textContent = `${t.tr("live.label")}:`;
     this.el.title = shown.title;
     const fresh = shown.answer === "checking" && this.longSeq !== v.seq && this.text.textContent !== "";

@@ -17,7 +17,7 @@ import { moveFocus } from "./hit.js";
 import { t as translate } from "./i18n.js";
 import { renderMarkdown } from "./markdown.js";
 import { h } from "./dom.js";
-import { keyCommand } from "./keys.js";
+import { keyCommand, passesToHost } from "./keys.js";
 import { Toolbar, reviewIntent } from "./toolbar.js";
 import { renderStats } from "./stats.js";
 import { draw, decorate, clampFocus, elementAt } from "./drawing.js";
@@ -32,7 +32,7 @@ import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
  * What changes with a move (solitaire_widget/view.py build). Face-down cards are "??".
  * @typedef {{
  *   game: string, seed: number, piles: any,
- *   score: number, status: string, moves: number, stock_left: number,
+ *   score: number, status: string, outcome?: string|null, moves: number, stock_left: number,
  *   reserve_left: number|null, redeals_left: number|null, base_rank: string|null,
  *   draw_count: number, legal: string[], dbl: Record<string,string>, hint: string|null,
  *   notice: {text: string, level: string}|null, can_undo: boolean, can_redo: boolean,
@@ -41,7 +41,8 @@ import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
  *   settings?: {exact_hint: boolean, warn_unwinnable: boolean},
  *   live?: import("./verdict.js").Live,
  *   warning?: {text: string, level: string}|null,
- *   review?: {at: number, of: number}|null
+ *   review?: {at: number, of: number}|null, offer?: string|null,
+ *   fatal?: {at: number, move: string}|null
  * }} View
  */
 /**
@@ -296,6 +297,11 @@ export class Table {
 
   /** A review button or key: the intent for where the review stands. @param {string} a */
   reviewCommand(a) {
+    if (a === "review-playon") {
+      this.setSelection(null);
+      this.send("play_on");
+      return;
+    }
     const intent = reviewIntent(a, this.view.review);
     if (intent) {
       this.setSelection(null);
@@ -389,7 +395,11 @@ export class Table {
       inTable: this.table.contains(target),
       reviewing: this.reviewing(),
     });
-    if (cmd === null) return;
+    if (cmd === null) {
+      // not the table's, but not JupyterLab's either (issue 20: `m` made the cell Markdown)
+      if (!passesToHost({ ctrl: e.ctrlKey || e.metaKey, alt: e.altKey })) e.stopPropagation();
+      return;
+    }
     if (cmd === "left" || cmd === "right" || cmd === "up" || cmd === "down") {
       if (this.geom) this.focus = moveFocus(this.geom, this.focus, cmd, (p) => pileCards(this.view.piles, p));
       this.keyboardActive = true;

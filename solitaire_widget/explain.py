@@ -199,12 +199,28 @@ def _consequences(t: Table, move: Move, lang: str) -> str:
     refilled = done & REFILLED
     out = ""
     reserve = scratch.piles[RESERVE]
+    # Words come before the move, so a card is named only if it shows now: the card a
+    # refill or a flip brings into play may lie face down until the move is made
+    # (Eagle Wing's trunk, Kansas's reserve under its top card).
     if refilled:
-        out += text("refill", lang, card=card_name(scratch.piles[move.src][-1], lang))
+        card = scratch.piles[move.src][-1]
+        if _shown(t, RESERVE, card):
+            out += text("refill", lang, card=card_name(card, lang))
+        else:
+            out += text("refill_hidden", lang)
     flips = t.rules.reserve_top_in_play and (refilled or move.src == RESERVE)
     if flips and reserve:
-        out += text("reserve_flip", lang, card=card_name(reserve[-1], lang))
+        if _shown(t, RESERVE, reserve[-1]):
+            out += text("reserve_flip", lang, card=card_name(reserve[-1], lang))
+        else:
+            out += text("reserve_flip_hidden", lang)
     return out
+
+
+def _shown(t: Table, pile: int, card: int) -> bool:
+    """Whether ``card`` lies face up in ``pile`` of ``t`` (False when it is not there)."""
+    cards = t.piles[pile]
+    return card in cards and t.is_face_up(pile, cards.index(card))
 
 
 __all__ = ["explain", "illegal_text", "localize", "pile_name", "reason_args", "refusal", "wordings"]

@@ -21,7 +21,7 @@ from .games import GAMES
 from .play_session import PlaySession, Refused
 from .texts import pile_words as _pile_words
 
-__all__ = ["LANGS", "MAX_SEED", "PLAYS", "TAKES_OVER", "handle"]
+__all__ = ["LANGS", "MAX_SEED", "OFFERED", "PLAYS", "TAKES_OVER", "handle"]
 
 _log = logging.getLogger(__name__)
 
@@ -54,6 +54,10 @@ def dispatch(play: PlaySession, msg: Any) -> None:
     handler = HANDLERS.get(kind)
     if handler is None:
         raise Refused("unknown", kind=kind[:40])
+    if play.review_at is not None and kind in OFFERED:
+        # a move on the position looked back at: offered to be played on from there
+        play.refuse_in_review(_offered(play, msg))
+        return
     if play.review_at is not None and kind in PLAYS:
         # Looking back changes nothing: say how to play on instead.
         raise Refused("review_on", level="info", i=play.review_at, n=play.game.moves)
@@ -195,11 +199,40 @@ def _select(play: PlaySession, msg: Mapping[str, Any]) -> None:
         raise Refused("malformed")
     options = check_options(msg.get("options"))
     seed = seed_of(msg)
+    if seed is None and name == play.game.name and play.game.seed is not None:
+        # other rules for the game on the table (Draw, Redeals): the same deal under
+        # them, not a random one (the game in progress is said to be given up)
+        seed = play.game.seed
     try:
         game = Game(name, seed=seed, **options)
     except (TypeError, ValueError) as e:
         raise Refused("bad_option", why=str(e)[:120]) from None
     play.attach(game)
+
+
+def _offered(play: PlaySession, msg: Mapping[str, Any]) -> str:
+    """The action a move intent asks for while looking back (checked for shape; the
+    version is the game's, not the position's, and is not asked for)."""
+    kind = msg.get("kind")
+    if kind == "draw":
+        return "draw"
+    if kind == "move":
+        action = msg.get("action")
+        if not isinstance(action, str) or not 0 < len(action) <= 32:
+            raise Refused("malformed")
+        return action
+    pile = msg.get("pile")
+    if not isinstance(pile, str) or pile not in pile_ids(play.game):
+        raise Refused("malformed")
+    assert play.review_at is not None
+    move = None if pile[0] == "f" else play.game.position(play.review_at).foundation_move(pile)
+    if move is None:
+        raise Refused("no_found", pile=_pile_words(pile, play.lang))
+    return str(move)
+
+
+def _play_on(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+    play.play_on()
 
 
 def _lang(play: PlaySession, msg: Mapping[str, Any]) -> None:
@@ -275,9 +308,12 @@ HANDLERS: dict[str, Callable[[PlaySession, Mapping[str, Any]], None]] = {
     "stop": _stop,
     "setting": _setting,
     "review": _review,
+    "play_on": _play_on,
 }
 # Intents that would change the game: refused while a position is reviewed.
 PLAYS = frozenset({"move", "draw", "undo", "redo", "hint", "autoplay", "foundation", "solve"})
+# Moves that, asked for while looking back, are offered to be played on from there.
+OFFERED = frozenset({"move", "draw", "foundation"})
 # Intents that take the table back from a running Solve.
 TAKES_OVER = frozenset(
     {"move", "draw", "undo", "redo", "restart", "new", "autoplay", "foundation", "select"}

@@ -119,6 +119,12 @@ class LiveHost(Protocol):
     @property
     def game(self) -> Game: ...
 
+    def shown(self) -> tuple[Game, list[str]]:
+        """The position the answer is about and its history in the deal: the game on the
+        table, or the position looked back at (a teacher stepping back wants to know
+        whether the deal could still be won there)."""
+        ...
+
     def report_live(self) -> None:
         """The live answer changed: it (and the warning it may raise) goes to the page."""
 
@@ -217,10 +223,10 @@ class LiveSolver:
         self.searching = False
         self.engine = None
         self._timing = {"moved": time.perf_counter()}
-        g = self.host.game
+        g, history = self.host.shown()
         carried = self._carried
         if carried is not None:
-            h = tuple(g.history)
+            h = tuple(history)
             if len(h) <= len(carried.history) or h[: len(carried.history)] != carried.history:
                 self._carried = None  # not on the way to the table (undone, a new deal)
         if not self.settings.live_solver or self.closed:
@@ -232,9 +238,9 @@ class LiveSolver:
         elif g.status == "lost":
             self.answer = "lost"
             # no move left: lost, for the shared record too (the warning reads it there)
-            self.proofs.learn(g.history, "lost")
+            self.proofs.learn(history, "lost")
         else:
-            found = self.proofs.known(g.history)
+            found = self.proofs.known(history)
             self.answer = (
                 "checking" if found is None else ("winnable" if found.result == "won" else "lost")
             )
@@ -275,8 +281,7 @@ class LiveSolver:
     # ------------------------------------------------------------------ the search
 
     def _start(self, job: int, first: bool) -> None:
-        g = self.host.game
-        history = g.history
+        g, history = self.host.shown()
         clone = detached(g)
         search = self._solver
         parent = self._parent_line(history) if first else None

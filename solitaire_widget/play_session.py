@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -70,13 +71,23 @@ class PlaySession:
         self.live = LiveSolver(self, self.proofs, self.lock)
         self._deal_moves = 0  # the deal's moves so far (0: it does not count yet)
         self._deal_score = 0  # the best score it reached
-        self._deal_counted = False  # recorded already (a win)
+        self._deal_counted_as: str | None = None  # how it was recorded (None: not yet)
+        self._deal_token = uuid.uuid4().hex  # names the deal's records (statistics.final)
+        # how the deal on the table ended, as counted: "won", "lost", "solved" (Solve
+        # played the win) or None; the view words the end from it
+        self.outcome: str | None = None
         # Review mode: the position after this many actions is shown (None: the game).
         self.review_at: int | None = None
         self.review_game: Game | None = None
+        # a move asked for while looking back, offered to be played from there
+        self.offer: str | None = None
         self._reset_timer()
         # shown once the owner calls ``attach(game)`` (its ``send`` must be ready first)
         self._game = game
+        # a statistics store that had to be set aside is said on the first view
+        self._first_notice = (
+            {"text": statistics.notice, "level": "warn"} if statistics.notice else None
+        )
 
     # ------------------------------------------------------------------ the sessions' host
 
@@ -88,6 +99,13 @@ class PlaySession:
     def game(self) -> Game:
         return self._game
 
+    def shown(self) -> tuple[Game, list[str]]:
+        """The position on the table and its history: the game, or while looking back
+        the position reviewed (the live answer describes what is shown)."""
+        if self.review_at is not None and self.review_game is not None:
+            return self.review_game, self._game.history[: self.review_at]
+        return self._game, self._game.history
+
     @property
     def table_version(self) -> int:
         return self.version
@@ -98,6 +116,7 @@ class PlaySession:
 
     def report(self, said: Said | None = None) -> None:
         """The solve session's state changed (and it may have something to say)."""
+        self._count_proved_loss()  # Solve or the warning may have proved it lost
         if said is None:
             self.publish()
         elif said.hint:
@@ -106,28 +125,41 @@ class PlaySession:
             self.refuse(said.key, said.level, **said.args)
 
     def report_live(self) -> None:
-        if not self.closed:
+        if self.closed:
+            return
+        if self._count_proved_loss():
+            self.publish()  # the figures changed too
+        else:
             self._send("live")
 
     # ------------------------------------------------------------------ the game
 
     def attach(self, game: Game) -> None:
         """Shows ``game`` (a new Game object): what ran for the old one stops."""
+        given_up = 0
         if self._unsubscribe is not None:
             self._unsubscribe()
-            self._deal_left()
+            given_up = self._deal_left()
+        old_rules = (self._game.name, self._game.options)
         self._game = game
         self.review_at = self.review_game = None
         self._deal_moves = game.moves
         self._deal_score = game.score
-        self._deal_counted = game.status == "won"
+        # a game shown already ended was counted where it was played, or never
+        self._deal_counted_as = None if game.status == "playing" else game.status
+        self.outcome = None if game.status == "playing" else game.status
+        self._deal_token = uuid.uuid4().hex
         self._unsubscribe = game.on_change(self._game_changed)
         self.proofs.follow(game)
         self.solver.reset()
         self.live.reset()
         self._reset_timer()
         self.hint = None
-        self.notice = None
+        self.notice, self._first_notice = self._first_notice, None
+        if given_up and self.notice is None:
+            # another game or other options: the game in progress is not left silently
+            key = "given_up_rules" if old_rules[0] == game.name else "given_up_game"
+            self.notice = {"text": self.say(key, moves=given_up, seed=game.seed), "level": "info"}
         self.version += 1
         self.publish("game")
         self.check_soon()
@@ -140,6 +172,7 @@ class PlaySession:
         self.hint = None
         # The game changed under the review: show the game again.
         self.review_at = self.review_game = None
+        self.offer = None
         self.proofs.changed(game)  # a restart or a new deal may show another deal
         self.solver.game_changed()
         self.live.moved()  # what is known goes out with this view; no search yet
@@ -154,18 +187,41 @@ class PlaySession:
             self._stop_timer()
         self._deal_moves = max(self._deal_moves, game.moves)
         self._deal_score = max(self._deal_score, game.score)
-        if game.status == "won" and not self._deal_counted:
-            self._deal_counted = True
-            # A deal the solver's replay finished is played, but not the player's win.
-            self.statistics.record(
-                game.name,
-                game.options,
-                won=not self.solver.stepping,
-                seconds=self.elapsed(),
-                score=game.score,
-            )
+        if game.status == "playing":
+            self.outcome = None
+        elif self.outcome is None:
+            # Counted when it ends, won or lost (no move left), at once: not only when
+            # the player leaves it. A deal Solve's replay finished is played and "solved
+            # by the computer", not the player's win.
+            if game.status == "won":
+                self.outcome = "solved" if self.solver.stepping else "won"
+            else:
+                self.outcome = "lost"
+            self._count(self.outcome, game.score)
+        self._count_proved_loss()
         self.publish()
         self.check_soon()
+
+    def _count(self, outcome: str, score: int) -> None:
+        """Records how the deal ended, once: a loss (out of moves, or proved lost) that
+        is undone and then won (or solved) after all is recorded again, and the last
+        record counts (statistics.final); a win or a solve is never taken back."""
+        if self._deal_counted_as in (None, "lost") and outcome != self._deal_counted_as:
+            self._record(outcome, score)
+
+    def _count_proved_loss(self) -> bool:
+        """A deal in play that is proved lost (by the live answer, Solve or the warning)
+        counts as lost at once, not only when it is left; True when it was recorded."""
+        g = self._game
+        if (
+            self._deal_counted_as is None
+            and self._deal_moves
+            and g.status == "playing"
+            and self.proofs.lost(g.history)
+        ):
+            self._record("lost", self._deal_score)
+            return True
+        return False
 
     def check_soon(self) -> None:
         """After the view is sent: the searches that answer whether the deal can still
@@ -177,16 +233,36 @@ class PlaySession:
         else:
             self.solver.check_soon()
 
-    def _deal_left(self) -> None:
+    def _deal_left(self) -> int:
         """The deal on the table is left (a new deal, a restart, another game): one that
-        was played and not won counts as lost, as Aisleriot counts a game given up."""
-        if self._deal_moves and not self._deal_counted:
-            g = self._game
-            self.statistics.record(
-                g.name, g.options, won=False, seconds=self.elapsed(), score=self._deal_score
-            )
+        was played and not won counts as lost, as Aisleriot counts a game given up.
+        Returns the moves of a game in progress so given up (0: none)."""
+        given_up = 0
+        if self._deal_moves and self._deal_counted_as is None:
+            self._record("lost", self._deal_score)
+            given_up = self._deal_moves
         self._deal_moves = self._deal_score = 0
-        self._deal_counted = False
+        self._deal_counted_as = None
+        self.outcome = None
+        self._deal_token = uuid.uuid4().hex
+        return given_up
+
+    def _record(self, outcome: str, score: int) -> None:
+        g = self._game
+        self._deal_counted_as = outcome
+        try:
+            self.statistics.record(
+                g.name,
+                g.options,
+                won=outcome == "won",
+                solved=outcome == "solved",
+                seconds=self.elapsed(),
+                score=score,
+                seed=g.seed,
+                deal=self._deal_token,
+            )
+        except Exception:  # the figures must never stop the play
+            _log.exception("solitaire_widget: a deal could not be recorded")
 
     def setting_changed(self, name: str) -> None:
         """A switch of the settings was flipped (``warn_unwinnable``, ``exact_hint``,
@@ -260,13 +336,62 @@ class PlaySession:
         self.solver.halt()  # the solver's replay would change the game under the review
         self.review_at = at
         self.review_game = self._game.position(at)
+        self.offer = None
         self.notice = {"text": self.say("reviewing", i=at, n=self._game.moves), "level": "info"}
+        # the live answer is about the position shown: asked again for it
+        self.live.moved()
         self.publish()
+        self._check_shown()
 
     def leave_review(self) -> None:
         if self.review_at is not None:
             self.review_at = self.review_game = None
+            self.offer = None
+            self.live.moved()
             self.publish()
+            self._check_shown()
+
+    def _check_shown(self) -> None:
+        if not self.closed and self._settings.live_solver:
+            self.live.check_soon()
+
+    def refuse_in_review(self, action: str) -> None:
+        """A move asked for while looking back (``action``: "draw", "t0>t3*2"...): not
+        played, but checked against the position shown and, when legal there, offered:
+        "Play on from here" takes back the moves after that position (Redo brings them
+        back) and plays it. An illegal one is refused with its reason."""
+        at = self.review_at
+        assert at is not None
+        try:
+            self._game.position(at).play(action)  # a copy: the table is untouched
+        except IllegalMove as e:
+            self.offer = None
+            self.notice = {"text": e.text(self.lang), "level": "error"}
+            self.publish()
+            return
+        self.offer = action
+        self.refuse("review_offer", level="info", i=at, n=self._game.moves)
+
+    def play_on(self) -> None:
+        """Plays on from the position looked back at: the moves after it are undone
+        (they stay on Redo), the review ends, and the move offered (if any) is played."""
+        at = self.review_at
+        if at is None:
+            self.publish()  # every view shows the game again
+            return
+        offer, self.offer = self.offer, None
+        self.review_at = self.review_game = None
+        while self._game.moves > at and self._game.can_undo:
+            self._game.undo()
+        if self._game.moves != at:  # an automatic chain spans it: where undo stopped
+            self.refuse("play_on_chain", level="info", i=self._game.moves)
+            return
+        if offer is None:
+            self.publish()
+        elif offer == "draw":
+            self.draw()
+        else:
+            self.play(offer)
 
     # ------------------------------------------------------------------ words and sending
 

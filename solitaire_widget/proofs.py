@@ -142,6 +142,19 @@ class Proofs:
         h = tuple(history)
         return any(h[: len(at)] == at for at, _ in self._lost)
 
+    def fatal(self, history: Sequence[str]) -> int | None:
+        """The move that lost the deal, as far as is proved: k (from 1) when the
+        position after the first k - 1 actions of ``history`` is proved winnable and the
+        one after k proved lost; None when no such pair is known (not lost, lost from
+        the deal, or the position before the loss never decided)."""
+        h = tuple(history)
+        ks = [len(at) for at, _ in self._lost if 0 < len(at) <= len(h) and h[: len(at)] == at]
+        if not ks:
+            return None
+        k = min(ks)  # the first position of this history known to be lost
+        before = self.known(h[: k - 1])
+        return k if before is not None and before.result == "won" else None
+
 
 def replays_to_win(table: Table, line: Sequence[str]) -> bool:
     """Whether ``line`` is legal move by move from ``table`` (on a copy) and wins."""

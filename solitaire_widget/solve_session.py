@@ -458,7 +458,8 @@ class SolveSession:
         }
         blocked = [c for c in g.rules.blocked_cards(t.piles, t.hidden) if c in shown]
         if not blocked:
-            return f"{what}_lost", {}
+            # at the deal itself a loss is not "no longer": it was lost from the start
+            return f"{what}_lost{'_start' if g.moves == 0 else ''}", {}
         lang = self.settings.lang
         names = [card_name(c, lang) for c in blocked]
         word = " και " if lang == "el" else " and "

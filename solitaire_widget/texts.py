@@ -76,6 +76,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "refill": " The emptied column is refilled from the reserve with {card}.",
         "turn_over": " The face-down card under it turns face up.",
         "reserve_flip": " The reserve's next card, {card}, comes into play.",
+        "refill_hidden": " The emptied column is refilled from the reserve with a card "
+        "that lies face down until then.",
+        "reserve_flip_hidden": " The reserve's next card turns face up and comes into play.",
         # pile names
         "pile_s": "the stock",
         "pile_w": "the waste",
@@ -146,6 +149,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "refill": " Η στήλη που άδειασε γεμίζει από τη Ρεζέρβα με το φύλλο {card}.",
         "turn_over": " Το κλειστό φύλλο από κάτω γυρίζει ανοιχτό.",
         "reserve_flip": " Το επόμενο φύλλο της Ρεζέρβας, {card}, μπαίνει στο παιχνίδι.",
+        "refill_hidden": " Η στήλη που άδειασε γεμίζει από τη Ρεζέρβα με ένα φύλλο που ως "
+        "τότε είναι κλειστό.",
+        "reserve_flip_hidden": " Το επόμενο φύλλο της Ρεζέρβας γυρίζει ανοιχτό και μπαίνει "
+        "στο παιχνίδι.",
         "pile_s": "η Μάνα",
         "pile_w": "ο Σωρός",
         "pile_r": "η Ρεζέρβα",
@@ -175,11 +182,19 @@ NOTICES: dict[str, dict[str, str]] = {
         "lost": "No more moves.",
         "error": "Something went wrong; the game was left as it was.",
         "bad_option": "Those options are not valid for this game: {why}",
+        "given_up_rules": "The rules changed: deal {seed} starts again under them. The game "
+        "in progress ({moves} moves) counts as given up (lost) in the statistics.",
+        "given_up_game": "Another game: the game in progress ({moves} moves) counts as given "
+        "up (lost) in the statistics.",
         "new": "New deal #{seed}.",
         "reviewing": "Looking back: the position after {i} of {n} moves. ← and → step "
         "through it, Esc returns to the game.",
         "review_on": "You are looking back at move {i} of {n}; return to the game (Esc) to "
         "play on. Nothing changed.",
+        "review_offer": "You are looking back at move {i} of {n}. Play on from here? The "
+        "moves after it are taken back (Redo brings them back) and this move is played: "
+        "press Play on from here (P). Nothing changed yet.",
+        "play_on_chain": "Taken back to move {i}, where an automatic chain of moves begins.",
         "bad_seed": "A deal number is a whole number from 0 to {max}, and {seed!r} is not one; "
         "nothing changed.",
         "solving": "Searching for a win…",
@@ -209,6 +224,13 @@ NOTICES: dict[str, dict[str, str]] = {
         "again, whatever is played. Hint: {text}",
         "hint_unknown": "No winning line found in time. Hint: {text}",
         "unwinnable": "This deal can no longer be won.",
+        "unwinnable_start": "This deal cannot be won: it was lost from the start, whatever "
+        "is played.",
+        "solve_lost_start": "The solver proved this deal cannot be won: it is lost from the "
+        "start; nothing changed.",
+        "hint_lost_start": "This deal cannot be won (lost from the start). Hint: {text}",
+        "solved_end": "Solved by the computer: every card is on the foundations. It counts "
+        "as played and solved, not as your win.",
     },
     "el": {
         "stale": "Το τραπέζι άλλαξε πριν φτάσει η κίνηση· δοκιμάστε ξανά.",
@@ -225,11 +247,20 @@ NOTICES: dict[str, dict[str, str]] = {
         "lost": "Δεν υπάρχουν άλλες κινήσεις.",
         "error": "Κάτι πήγε στραβά· το παιχνίδι έμεινε όπως ήταν.",
         "bad_option": "Αυτές οι επιλογές δεν ισχύουν για το παιχνίδι: {why}",
+        "given_up_rules": "Οι κανόνες άλλαξαν: το μοίρασμα {seed} ξεκινά ξανά με αυτούς. Το "
+        "παιχνίδι που παιζόταν ({moves} κινήσεις) μετράει ως εγκαταλειμμένο (χαμένο) στα "
+        "στατιστικά.",
+        "given_up_game": "Άλλο παιχνίδι: το παιχνίδι που παιζόταν ({moves} κινήσεις) μετράει "
+        "ως εγκαταλειμμένο (χαμένο) στα στατιστικά.",
         "new": "Νέο μοίρασμα #{seed}.",
         "reviewing": "Αναδρομή: η θέση μετά από {i} από τις {n} κινήσεις. Με ← και → "
         "περνάτε τις θέσεις, με Esc επιστρέφετε στο παιχνίδι.",
         "review_on": "Βλέπετε την κίνηση {i} από {n}· επιστρέψτε στο παιχνίδι (Esc) για να "
         "συνεχίσετε. Δεν άλλαξε τίποτα.",
+        "review_offer": "Βλέπετε την κίνηση {i} από {n}. Να συνεχίσετε από εδώ; Οι κινήσεις "
+        "μετά από αυτήν αναιρούνται (η Επανάληψη τις φέρνει πίσω) και παίζεται αυτή η κίνηση: "
+        "πατήστε Συνέχεια από εδώ (P). Δεν άλλαξε τίποτα ακόμη.",
+        "play_on_chain": "Αναιρέθηκε ως την κίνηση {i}, όπου αρχίζει μια αυτόματη σειρά κινήσεων.",
         "bad_seed": "Ο αριθμός μοιράσματος είναι ακέραιος από 0 έως {max}, και το {seed!r} "
         "δεν είναι· δεν άλλαξε τίποτα.",
         "solving": "Αναζήτηση νίκης…",
@@ -263,6 +294,14 @@ NOTICES: dict[str, dict[str, str]] = {
         "ό,τι κι αν παιχτεί: {cards}). Υπόδειξη: {text}",
         "hint_unknown": "Δεν βρέθηκε νικηφόρα σειρά κινήσεων εγκαίρως. Υπόδειξη: {text}",
         "unwinnable": "Αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί.",
+        "unwinnable_start": "Αυτό το μοίρασμα δεν κερδίζεται: ήταν χαμένο από την αρχή, ό,τι "
+        "κι αν παιχτεί.",
+        "solve_lost_start": "Ο λύτης απέδειξε ότι το μοίρασμα δεν κερδίζεται: είναι χαμένο "
+        "από την αρχή· δεν άλλαξε τίποτα.",
+        "hint_lost_start": "Αυτό το μοίρασμα δεν κερδίζεται (χαμένο από την αρχή). "
+        "Υπόδειξη: {text}",
+        "solved_end": "Το έλυσε ο υπολογιστής: όλα τα φύλλα είναι στις Βάσεις. Μετράει ως "
+        "παιγμένο και λυμένο, όχι ως δική σας νίκη.",
     },
 }
 

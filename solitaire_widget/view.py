@@ -122,7 +122,9 @@ def stats(play: PlaySession) -> dict[str, Any]:
 
 def _warning(play: PlaySession) -> dict[str, str] | None:
     if play.solver.warning:
-        return {"text": play.say("unwinnable"), "level": "warn"}
+        # the deal itself proved lost: not "no longer", but lost from the start
+        key = "unwinnable_start" if play.proofs.lost([]) else "unwinnable"
+        return {"text": play.say(key), "level": "warn"}
     return None
 
 
@@ -136,6 +138,9 @@ def _busy_notice(play: PlaySession) -> dict[str, str] | None:
 
 def _end_notice(play: PlaySession, status: str) -> dict[str, str] | None:
     if status == "won":
+        # as it is counted: a win Solve played is the computer's, not the player's
+        if play.outcome == "solved":
+            return {"text": play.say("solved_end"), "level": "won"}
         return {"text": play.say("won"), "level": "won"}
     if status == "lost":
         return {"text": play.say("lost"), "level": "info"}
@@ -144,7 +149,14 @@ def _end_notice(play: PlaySession, status: str) -> dict[str, str] | None:
 
 def live_part(play: PlaySession) -> dict[str, Any]:
     """What a new live answer changes in the view (nothing else is sent again)."""
-    return {"live": play.live.view(), "warning": _warning(play)}
+    live = play.live.view()
+    # the deal itself is proved lost: the page says "lost from the start"
+    live["from_start"] = live["answer"] == "lost" and play.proofs.lost([])
+    # the move that lost the game ("winnable until move 23, t5>t2*2"), for review
+    history = play.game.history
+    k = play.proofs.fatal(history)
+    fatal = None if k is None else {"at": k, "move": history[k - 1]}
+    return {"live": live, "warning": _warning(play), "fatal": fatal}
 
 
 def build(play: PlaySession) -> dict[str, Any]:
@@ -154,8 +166,10 @@ def build(play: PlaySession) -> dict[str, Any]:
     status = g.status
     shown = play.review_game
     reviewing = shown is not None and play.review_at is not None
-    legal = [] if reviewing else g.legal_moves
     at = shown if reviewing and shown is not None else g
+    # looking back, the moves of the position shown: the page lets them be asked for,
+    # and Python offers to play on from there (PlaySession.refuse_in_review)
+    legal = at.legal_moves
     settings = play.settings
     view = {
         "game": g.name,
@@ -163,6 +177,8 @@ def build(play: PlaySession) -> dict[str, Any]:
         "piles": masked(at.snapshot()),
         "score": at.score,
         "status": status,
+        # how the deal ended as the statistics count it ("won", "lost", "solved")
+        "outcome": play.outcome,
         "moves": play.review_at if reviewing else moves,
         "stock_left": at.stock_left,
         "reserve_left": at.reserve_left,
@@ -182,6 +198,8 @@ def build(play: PlaySession) -> dict[str, Any]:
             "warn_unwinnable": bool(settings.warn_unwinnable),
         },
         "review": {"at": play.review_at, "of": moves} if reviewing else None,
+        # the move offered to be played on from the position looked back at
+        "offer": play.offer if reviewing else None,
         "version": play.version,
         "seq": play.seq,
     }

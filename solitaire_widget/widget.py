@@ -118,6 +118,16 @@ class SolitaireWidget(anywidget.AnyWidget):
     ) -> None:
         if lang not in LANGS:
             raise ValueError(f"lang must be one of {LANGS}, not {lang!r}")
+        # Switches are True or False: bool("no") is True, so anything else is refused
+        # here, before a table exists, rather than read as "on".
+        for name, value in (
+            ("warn_unwinnable", warn_unwinnable),
+            ("exact_hint", exact_hint),
+            ("live_solver", live_solver),
+        ):
+            if not isinstance(value, bool) and not (name == "live_solver" and value is None):
+                allowed = "True, False or None" if name == "live_solver" else "True or False"
+                raise TypeError(f"{name} must be {allowed}, not {value!r}")
         if isinstance(game, Game):
             if seed is not None or options:
                 raise TypeError("seed and options go with a game name, not an existing Game")

@@ -112,6 +112,7 @@ def test_winnable_then_lost_then_winnable_again_on_undo(searches):
         "answer": "lost",
         "seconds": v["live"]["seconds"],
         "searching": False,
+        "from_start": False,  # lost by a move, not at the deal
     }
     n = len(searches)
     # Past a proved loss every position is lost: no search.
@@ -271,6 +272,7 @@ def test_the_off_switch_from_python_and_from_the_page(searches):
         "answer": "off",
         "seconds": 0.0,
         "searching": False,
+        "from_start": False,
     }
     searches.clear()
     move(w, "t5>f2")

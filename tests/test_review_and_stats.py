@@ -51,7 +51,9 @@ def test_review_from_python_shows_old_positions_and_changes_nothing():
     v = w.view
     assert v["review"] == {"at": 0, "of": 6} and v["moves"] == 0
     assert v["piles"] == masked(Game("saratoga", seed=7).snapshot())
-    assert v["legal"] == [] and v["dbl"] == {} and v["hint"] is None
+    # the position shown's moves (a move asked for is offered, not played) and no hint
+    shown = Game("saratoga", seed=7)
+    assert v["legal"] == [str(m) for m in shown.legal_moves] and v["hint"] is None
     assert v["notice"]["text"].startswith("Looking back: the position after 0 of 6 moves")
     w.review_step(2)
     assert w.reviewing == 2 and w.view["piles"] == masked(g.position(2).snapshot())
@@ -69,17 +71,15 @@ def test_review_from_python_shows_old_positions_and_changes_nothing():
 @pytest.mark.parametrize(
     "content",
     [
-        {"kind": "draw"},
         {"kind": "undo"},
         {"kind": "redo"},
         {"kind": "hint"},
         {"kind": "autoplay"},
         {"kind": "solve"},
-        {"kind": "foundation", "pile": "t0"},
-        {"kind": "move", "action": "t0>t1"},
     ],
 )
 def test_while_reviewing_play_is_refused_with_a_word(content):
+    # (a move, a draw or a double-click is offered instead: test_players.py)
     w = played()
     snap, history = w.game.snapshot(), list(w.game.history)
     send(w, {"kind": "review", "step": -1})
@@ -196,7 +196,7 @@ def test_widgets_share_the_session_figures_by_default():
 def test_saved_statistics_survive_a_new_session(tmp_path, monkeypatch):
     monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
     st = Statistics.saved()
-    assert st.path == tmp_path / "data" / "solitaire_widget" / "statistics.json"
+    assert st.path == tmp_path / "data" / "solitaire_widget" / "statistics.sqlite"
     st.record("kansas", {"redeals": 0}, won=True, seconds=61.5, score=52)
     st.record("kansas", {"redeals": 0}, won=False, seconds=10, score=20)
     again = Statistics.saved()
@@ -230,11 +230,31 @@ def test_saved_statistics_survive_a_new_session(tmp_path, monkeypatch):
         },
     ],
 )
-def test_a_corrupt_statistics_file_is_named(tmp_path, rows):
+def test_a_corrupt_old_statistics_file_is_named_and_set_aside(tmp_path, rows):
+    # the JSON file of earlier versions is read once into the store; a corrupt one is
+    # named in a notice and renamed, and the figures start afresh
     path = tmp_path / "s.json"
     path.write_text(json.dumps(rows))
-    with pytest.raises(ValueError, match="corrupt statistics file"):
-        Statistics.saved(path)
+    st = Statistics.saved(path)
+    assert st.path == tmp_path / "s.sqlite"
+    assert st.notice is not None and "corrupt statistics file" in st.notice
+    assert not path.exists() and (tmp_path / "s.json.corrupt").exists()
+    assert st.frame().empty
+    assert Statistics.saved(path).notice is None  # said once
+
+
+def test_an_old_statistics_file_is_carried_into_the_store(tmp_path):
+    path = tmp_path / "s.json"
+    row = {"played": 3, "won": 2, "streak": 1, "best_streak": 2, "best_time": 80.0}
+    data = {"format": "solitaire_widget.statistics", "version": 1, "rows": []}
+    data["rows"].append({"game": "kansas", "options": "redeals=0", **row, "best_score": 52})
+    path.write_text(json.dumps(data))
+    st = Statistics.saved(path)
+    assert st.notice is None and (tmp_path / "s.json.migrated").exists()
+    st.record("kansas", {"redeals": 0}, won=True, seconds=70, score=52)
+    got = Statistics.saved(path).get("kansas", {"redeals": 0})
+    assert (got["played"], got["won"], got["streak"], got["best_streak"]) == (4, 3, 2, 2)
+    assert got["best_time"] == 70.0
 
 
 def test_an_empty_table_and_a_first_loss():
@@ -260,8 +280,13 @@ intent = st.one_of(
         {"kind": st.just("review"), "step": st.one_of(st.integers(-3, 3), st.floats(), st.none())}
     ),
     st.fixed_dictionaries(
-        {"kind": st.sampled_from(["draw", "undo", "redo", "restart", "hint", "autoplay"])}
+        {
+            "kind": st.sampled_from(
+                ["draw", "undo", "redo", "restart", "hint", "autoplay", "play_on", "play_on"]
+            )
+        }
     ),
+    st.fixed_dictionaries({"kind": st.just("foundation"), "pile": st.sampled_from(["t0", "w"])}),
     st.fixed_dictionaries(
         {
             "kind": st.just("move"),
@@ -284,9 +309,19 @@ def test_random_intents_with_review_keep_the_view_true(intents):
             assert v["legal"] == [str(m) for m in g.legal_moves]
         else:
             assert 0 <= w.reviewing <= g.moves
-            assert v["piles"] == masked(g.position(w.reviewing).snapshot()) and v["legal"] == []
+            at = g.position(w.reviewing)
+            assert v["piles"] == masked(at.snapshot())
+            assert v["legal"] == [str(m) for m in at.legal_moves]
             assert v["review"] == {"at": w.reviewing, "of": g.moves}
-        if (
+            # a move offered to play on from here is one the position shown allows
+            assert v["offer"] is None or v["offer"] in ["draw", *v["legal"]]
+        if before[2] is not None and content.get("kind") == "play_on":
+            # played on from the position shown (or where the automatic chain that
+            # spans it begins): the moves before it are kept, one may be played
+            kept = min(g.moves, before[2])
+            assert g.history[:kept] == before[1][:kept] and w.reviewing is None
+            assert g.moves <= before[2] + 1
+        elif (
             before[2] is not None
             and content.get("kind") != "review"
             and content.get("kind") != "restart"

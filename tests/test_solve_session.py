@@ -241,7 +241,7 @@ def test_a_face_down_card_is_never_named_as_the_one_that_holds_the_rest_down():
     down.session.solve()
     down.scheduler.run_all()
     assert down.session.last_solve.result == "lost"
-    assert down.said[-1] == ("solve_lost", {})
+    assert down.said[-1] == ("solve_lost_start", {})  # at the deal: lost from the start
 
 
 def test_an_exact_hint_on_a_deal_lost_on_its_face_names_the_card_too():

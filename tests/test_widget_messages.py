@@ -631,7 +631,8 @@ def test_a_move_from_python_stops_the_replay():
 @pytest.mark.parametrize(
     ("result", "text"),
     [
-        ("lost", "can no longer be won from here"),
+        # proved lost at the deal itself: lost from the start, not "no longer"
+        ("lost", "cannot be won: it is lost from the start"),
         ("unknown", "No answer after 4 s of search; press Solve to search on"),
     ],
 )
@@ -837,7 +838,8 @@ def test_exact_hint_on_a_lost_deal_warns(monkeypatch):
     w = SolitaireWidget("kansas", seed=7, lang="el", exact_hint=True)
     manual(w)
     v = send(w, {"kind": "hint"})
-    assert v["notice"]["text"].startswith("Αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί.")
+    # lost at the deal itself: "cannot be won (lost from the start)", not "no longer"
+    assert v["notice"]["text"].startswith("Αυτό το μοίρασμα δεν κερδίζεται (χαμένο από την αρχή).")
 
 
 def test_warn_unwinnable_switch_from_the_page():

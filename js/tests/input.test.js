@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
-import { keyCommand } from "../keys.js";
+import { keyCommand, passesToHost } from "../keys.js";
 import { seedForNew, reviewIntent, groupEntries, optionsFor } from "../toolbar.js";
 import { statsLines } from "../stats.js";
 import { clickIntent, DOUBLE_CLICK_MS } from "../pointer.js";
@@ -116,6 +116,7 @@ test("review mode: the arrows, Home, End and Esc walk the positions; V enters", 
   assert.equal(r("Home"), "review-first");
   assert.equal(r("End"), "review-last");
   assert.equal(r("Escape"), "review-exit");
+  assert.equal(r("p"), "review-playon", "play on from the position shown");
   assert.equal(r("d"), null, "nothing is played while looking back");
   assert.equal(r("Enter"), null);
   assert.equal(k("ArrowLeft", { reviewing: true, inField: true }), null);
@@ -134,9 +135,9 @@ test("review buttons send where to go", () => {
 });
 
 test("statistics lines", () => {
-  const lines = statsLines({ played: 4, won: 1, lost: 3, streak: 0, best_streak: 1, best_time: 75.2, best_score: 52 });
+  const lines = statsLines({ played: 4, won: 1, lost: 2, solved: 1, streak: 0, best_streak: 1, best_time: 75.2, best_score: 52 });
   assert.deepEqual(Object.fromEntries(lines), {
-    "stats.played": "4", "stats.won": "1 (25%)", "stats.streak": "0", "stats.best_streak": "1",
+    "stats.played": "4", "stats.won": "1 (25%)", "stats.solved": "1", "stats.streak": "0", "stats.best_streak": "1",
     "stats.best_time": "1:15", "stats.best_score": "52",
   });
   const none = Object.fromEntries(statsLines({ played: 0, won: 0, lost: 0, streak: 0, best_streak: 0, best_time: null, best_score: 0 }));
@@ -158,4 +159,13 @@ test("option selectors come from the catalog's groups; other options get an entr
   const deals = { label: l("Deal"), choices: [{ label: l("A"), options: { draw: 1, redeals: 2 } }, { label: l("B"), options: { draw: 3, redeals: null } }] };
   assert.deepEqual(optionsFor([deals], ["1"], [0]), { draw: 3, redeals: null });
   assert.deepEqual(optionsFor([], [], []), {});
+});
+
+test("keys the table does not use stay in it; only Ctrl, Cmd and Alt shortcuts go on to JupyterLab", () => {
+  // m, x, b, Enter, Shift+Enter, digits: JupyterLab command-mode shortcuts on the cell
+  for (const key of ["m", "x", "b", "c", "1", "Enter", "Tab", "q"]) {
+    assert.equal(passesToHost({ ctrl: false, alt: false }), false, key);
+  }
+  assert.equal(passesToHost({ ctrl: true, alt: false }), true, "Ctrl+S saves the notebook");
+  assert.equal(passesToHost({ ctrl: false, alt: true }), true);
 });

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { verdictLabel, ANSWERS } from "../verdict.js";
+import { verdictLabel, fatalMark, ANSWERS } from "../verdict.js";
 import { t, STRINGS } from "../i18n.js";
 
 const tr = (lang) => (key, args) => t(lang, key, args);
@@ -41,4 +41,22 @@ test("nothing shown when off, when won, or for an answer it does not know", () =
   assert.equal(verdictLabel(live("winnable"), "won", tr("en")), null);
   assert.equal(verdictLabel(live("<img src=x>"), "playing", tr("en")), null);
   assert.equal(verdictLabel(undefined, "playing", tr("en")), null);
+});
+
+test("the move that lost the deal is marked, and the mark looks back at the position before it", () => {
+  const m = fatalMark({ at: 23, move: "t5>t2*2" }, tr("en"));
+  assert.deepEqual(m, { text: "winnable until move 23, t5>t2*2", title: "Look back at the position before the move that lost the deal", review: 22 });
+  assert.ok(fatalMark({ at: 2, move: "t6>t5" }, tr("el")).text.includes("t6>t5"));
+  for (const bad of [null, undefined, { at: 0, move: "draw" }, { at: 3 }]) assert.equal(fatalMark(bad, tr("en")), null);
+});
+
+test("a deal lost at the deal itself says so, not 'no longer winnable'", () => {
+  for (const lang of ["en", "el"]) {
+    const start = verdictLabel(live("lost", { from_start: true }), "playing", tr(lang));
+    const later = verdictLabel(live("lost"), "playing", tr(lang));
+    assert.equal(start.answer, "lost");
+    assert.notEqual(start.text, later.text);
+    assert.notEqual(start.title, later.title);
+  }
+  assert.equal(verdictLabel(live("lost", { from_start: true }), "playing", tr("en")).text, "Not winnable (lost from the start)");
 });

@@ -36,6 +36,10 @@ F3 = FOUNDATIONS[-1]
 _UNSET: Any = object()
 
 
+# the most redeals a number may ask for (more is None: unlimited)
+MAX_REDEALS = 99
+
+
 class Rules:
     """One game's rules. Instances carry the options (draw count, redeals)."""
 
@@ -103,6 +107,13 @@ class Rules:
             # The trace loader in the tests converts it.
             if redeals < 0:
                 raise ValueError(f"redeals must be >= 0 or None (unlimited), not {redeals}")
+            # A bound, so a count is a count and not a typo: the stock's badge, the core's
+            # int and the search's state all hold it, and beyond a few dozen passes a
+            # deal plays as unlimited anyway (None says that).
+            if redeals > MAX_REDEALS:
+                raise ValueError(
+                    f"redeals must be at most {MAX_REDEALS}, or None (unlimited), not {redeals}"
+                )
         self.max_redeals: int | None = redeals
 
     @property

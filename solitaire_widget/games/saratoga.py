@@ -172,7 +172,8 @@ turn it over without limit, which is the *unlimited redeals* option here.
     # ---- the rules ------------------------------------------------------------------
     def __init__(self, draw: int = 1, redeals: int | None = _UNSET) -> None:
         super().__init__(redeals)
-        if isinstance(draw, bool) or draw not in (1, 3):
+        # an int, not merely equal to one: 3.0 would reach the core and the page as a float
+        if isinstance(draw, bool) or not isinstance(draw, int) or draw not in (1, 3):
             raise ValueError(f"draw must be 1 or 3, not {draw!r}")
         self.draw_count = draw
 

@@ -232,3 +232,73 @@ def test_klondike_in_jupyterlab(lab, browser, tmp_path):
         raise
     finally:
         ctx.close()
+
+
+def test_stray_keys_and_the_statistics_panel_in_jupyterlab(lab, browser, tmp_path):
+    """Issue 20, items 1 and 2, under JupyterLab's own key bindings and stylesheet: keys
+    pressed while the table has the focus never reach the notebook's command mode (`m`
+    made the cell Markdown, `x` cut it, `b` inserted one), and the statistics panel's
+    labels sit above their figures (JupyterLab floats every output's dt at 20%)."""
+    nb = notebook(
+        [
+            "from solitaire_widget import SolitaireWidget\n"
+            "from solitaire_widget.statistics import Statistics\n"
+            f"w = SolitaireWidget('kansas', seed={SEED}, statistics=Statistics())\nw",
+            "print('two cells')",
+        ]
+    )
+    (tmp_path / "NB.ipynb").write_text(json.dumps(nb))
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(lab.page_url("NB.ipynb"))
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
+        wait_idle(page)
+        run_cell(page, 0)
+        root = page.locator(".jp-OutputArea .sw-root").first
+        root.wait_for(timeout=60_000)
+        cells = page.locator(".jp-Notebook .jp-Cell")
+        # a click on a card: the notebook is in command mode, the table has the focus
+        root.locator('.sw-card[data-pile="t0"]').last.click(position={"x": 10, "y": 8})
+        page.wait_for_function(
+            "() => document.querySelector('.jp-Notebook').classList.contains('jp-mod-commandMode')"
+        )
+        for key in ("m", "x", "b", "1", "c", "Shift+Enter"):
+            page.keyboard.press(key)
+        # and on a toolbar button too
+        root.locator(".sw-btn-more").focus()
+        for key in ("m", "x", "Enter"):
+            page.keyboard.press(key)
+        page.wait_for_timeout(300)  # a shortcut acts at once; give it the chance
+        assert cells.count() == 2
+        assert "jp-CodeCell" in (cells.nth(0).get_attribute("class") or "")
+        assert root.is_visible() and page.locator(".jp-OutputArea .sw-root").count() == 1
+        assert page.evaluate("() => !!document.activeElement.closest('.sw-root')")
+        # the statistics panel in JupyterLab's stylesheet: each label above its figure
+        if not root.locator(".sw-btn-stats").is_visible():
+            root.locator(".sw-btn-more").click()
+        root.locator(".sw-btn-stats").click()
+        root.locator(".sw-stats dd").first.wait_for()
+        # measured in one go: the panel is drawn again with every view
+        pairs = root.locator(".sw-stats dl").evaluate(
+            """dl => [...dl.children].map(p => {
+                const [t, d] = [p.querySelector("dt"), p.querySelector("dd")];
+                const [a, b] = [t.getBoundingClientRect(), d.getBoundingClientRect()];
+                return {label: t.textContent, float: getComputedStyle(t).float,
+                        dt: [a.left, a.top, a.width, a.height], dd: [b.left, b.top, b.width]};
+            })"""
+        )
+        assert len(pairs) >= 6
+        for p in pairs:
+            (_, top, width, height), (_, dd_top, dd_width) = p["dt"], p["dd"]
+            assert p["float"] == "none" and dd_top >= top + height - 1, p  # below, not over
+            assert dd_width > 0.5 * width, p
+        ARTIFACTS.mkdir(exist_ok=True)
+        root.screenshot(path=str(ARTIFACTS / "jupyterlab-statistics.png"))
+    except Exception:
+        page.screenshot(path=str(tmp_path / "failure.png"))
+        print(lab.logs())
+        raise
+    finally:
+        ctx.close()

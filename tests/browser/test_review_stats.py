@@ -58,10 +58,13 @@ def test_review_with_buttons_and_arrow_keys_leaves_the_game_as_it_is(make_harnes
     h.page.keyboard.press("ArrowLeft")
     h.wait_seq(seq)
     assert w.reviewing == 2
-    # a click on the felt plays nothing while looking back
-    before = len(h.received)
+    # a click on the stock while looking back is not played, and not ignored: offered
+    seq = h.seq()
     h.page.locator('.sw-slot[data-pile="s"]').click(force=True)
-    assert len(h.received) == before
+    h.wait_seq(seq)
+    assert w.play_session.offer == "draw" and w.game.history == history
+    assert "Play on from here?" in h.page.inner_text(".sw-root")
+    assert "sw-main" in (h.page.get_attribute(".sw-btn-review-playon", "class") or "")
     # Esc returns to the game, exactly as it was
     seq = h.seq()
     h.page.keyboard.press("Escape")
@@ -69,6 +72,17 @@ def test_review_with_buttons_and_arrow_keys_leaves_the_game_as_it_is(make_harnes
     assert w.reviewing is None and h.page.is_visible(".sw-btn-undo")
     assert w.game.history == history and w.game.snapshot() == snap
     assert shown_cards(h) == now
+    # looking back again, "Play on from here" plays the stock from the position shown
+    seq = h.seq()
+    h.page.click(".sw-btn-review")
+    h.wait_seq(seq)
+    seq = h.seq()
+    h.page.locator('.sw-slot[data-pile="s"]').click(force=True)
+    h.wait_seq(seq)
+    seq = h.seq()
+    h.page.click(".sw-btn-review-playon")
+    h.wait_seq(seq)
+    assert w.reviewing is None and w.game.history == [*history[:4], "draw"]
 
 
 def test_review_from_python_shows_in_the_page(make_harness):
@@ -102,6 +116,7 @@ def test_statistics_panel_shows_the_figures_of_the_game_on_the_table(make_harnes
     assert figures == {
         "Played": "2",
         "Won": "1 (50%)",
+        "Solved by the computer": "0",
         "Streak": "0",
         "Best streak": "1",
         "Best time": "2:05",
