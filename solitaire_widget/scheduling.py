@@ -24,6 +24,11 @@ _log = logging.getLogger(__name__)
 # open in a script would otherwise still hold its searches when the interpreter tears
 # the compiled module down, and nanobind reports them as leaked on stderr.
 _AT_EXIT: weakref.WeakSet[Any] = weakref.WeakSet()
+# The timers of a plain script (no event loop), stopped at exit before those objects
+# close: a timer that fires then (the live answer's next slice) holds the search it
+# takes up in its frame while the interpreter tears the core down, so it must have
+# finished first.
+_TIMERS: weakref.WeakSet[threading.Timer] = weakref.WeakSet()
 
 
 def close_at_exit(obj: Any) -> None:
@@ -33,7 +38,13 @@ def close_at_exit(obj: Any) -> None:
 
 def _close_all() -> None:
     # atexit runs after threading has joined the worker threads (a search running at
-    # the end has finished its slice), before the modules are torn down
+    # the end has finished its slice), before the modules are torn down; the timers are
+    # daemon threads, not joined: cancelled here, and one already running is waited for
+    for timer in list(_TIMERS):
+        timer.cancel()
+    for timer in list(_TIMERS):
+        if timer.is_alive() and timer is not threading.current_thread():
+            timer.join(timeout=5.0)
     for obj in list(_AT_EXIT):
         try:
             obj.close()
@@ -103,6 +114,7 @@ class KernelScheduler:
             return loop.call_later(delay, fn).cancel
         timer = threading.Timer(delay, fn)
         timer.daemon = True
+        _TIMERS.add(timer)
         timer.start()
         return timer.cancel
 

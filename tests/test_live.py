@@ -564,6 +564,30 @@ def test_a_script_that_makes_a_table_and_exits_prints_nothing(tmp_path, name, sc
     assert (out.stdout, out.stderr) == ("", "")
 
 
+def test_a_timer_running_at_exit_finishes_before_the_tables_close(tmp_path):
+    """A plain script's timers are daemon threads, which the interpreter does not wait
+    for: one that fires as the script ends (the live answer's next slice) would still
+    hold the search it took up while the core is torn down. At exit they are cancelled,
+    and one already running is waited for."""
+    done = tmp_path / "done"
+    code = (
+        "import time\n"
+        "from solitaire_widget.scheduling import KernelScheduler\n"
+        "def slice():\n"
+        "    time.sleep(0.5)\n"
+        f"    open({str(done)!r}, 'w').write('finished')\n"
+        "KernelScheduler().later(0.05, slice)\n"
+        "KernelScheduler().later(30.0, lambda: print('never'))\n"
+        "time.sleep(0.2)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=tmp_path
+    )
+    assert out.returncode == 0, out.stderr
+    assert (out.stdout, out.stderr) == ("", "")
+    assert done.read_text() == "finished"
+
+
 def test_close_lets_go_of_the_searches():
     w = SolitaireWidget("kansas", seed=1, live_solver=False)
     w.live_budget = 0.01
