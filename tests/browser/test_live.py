@@ -119,7 +119,7 @@ def test_a_move_then_checking_then_the_answer_down_to_a_proved_loss(make_harness
 @pytest.mark.parametrize(
     ("name", "seed", "answer", "text"),
     [
-        ("kansas", 4, "lost", "No longer winnable"),
+        ("kansas", 4, "lost", "Not winnable (lost from the start)"),
         ("saratoga", 7, "winnable", "Winnable"),
     ],
 )
@@ -160,12 +160,12 @@ def test_not_yet_known_and_the_switch_in_the_more_row(make_harness):
 
 def test_a_deal_lost_on_its_face_says_so_and_solve_names_the_card(make_harness):
     # Saratoga deal 5: the Queen of spades can never move (it lies on the Ace of spades
-    # and both red Kings), so the live answer is "No longer winnable" from the deal, with
-    # no search, and Solve's notice names the card.
+    # and both red Kings), so the live answer is "lost from the start" from the deal,
+    # with no search, and Solve's notice names the card.
     w, sched = table("saratoga", 5)
     h = make_harness(w)
     ind = answered(h, sched)
-    assert ind["answer"] == "lost" and "No longer winnable" in ind["text"]
+    assert ind["answer"] == "lost" and "lost from the start" in ind["text"]
     seq = h.seq()
     h.page.click(".sw-btn-solve")
     h.wait_seq(seq)
