@@ -30,6 +30,7 @@ import json
 import logging
 import math
 import os
+import random
 import threading
 import time
 from collections.abc import Iterable
@@ -209,7 +210,7 @@ class _SqliteStore:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
         try:
-            self._open()
+            self._open_waiting(sqlite3.OperationalError)
         except sqlite3.OperationalError:
             # locked past the timeout, no permission, a full disk: not damage, so the
             # file is not set aside (the caller keeps the figures in memory)
@@ -221,6 +222,26 @@ class _SqliteStore:
         except StoreUnreadable:
             self.db.close()
             raise
+
+    #: seconds a store found locked at once is tried again for (as long as SQLite's
+    #: own busy wait)
+    open_patience = 30.0
+
+    def _open_waiting(self, busy: type[Exception]) -> None:
+        # Two kernels opening a new store at once: switching it to WAL, and the first
+        # look at a file another connection is still creating, can fail as "locked" at
+        # once, without SQLite's busy wait (a kernel then kept its deals in memory only
+        # and they were lost). Such a failure is retried, the others are not.
+        deadline = time.monotonic() + self.open_patience
+        while True:
+            try:
+                self._open()
+                return
+            except busy as err:
+                text = str(err).lower()
+                if ("locked" not in text and "busy" not in text) or time.monotonic() > deadline:
+                    raise
+            time.sleep(0.02 + random.random() * 0.05)
 
     def _open(self) -> None:
         db = self.db
@@ -246,7 +267,8 @@ class _SqliteStore:
                 raise StoreUnreadable(f"format {meta.get('format')!r} {meta.get('version')!r}")
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:  # BEGIN itself may be what failed
+                db.execute("ROLLBACK")
             raise
 
     def migrate(self, legacy: Path) -> str | None:
