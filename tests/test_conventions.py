@@ -27,6 +27,26 @@ def test_the_version_is_written_once():
     assert lock["version"] == lock["packages"][""]["version"] == solitaire_widget.__version__
 
 
+def _package_type(folder: Path) -> str | None:
+    """What Node takes a .js file in ``folder`` to be: the ``type`` of the nearest
+    package.json above it ("commonjs" when none says)."""
+    for d in (folder, *folder.parents):
+        f = d / "package.json"
+        if f.is_file():
+            return json.loads(f.read_text(encoding="utf-8")).get("type", "commonjs")
+    return "commonjs"
+
+
+def test_only_the_front_end_is_es_modules_to_node():
+    # A root package.json with "type": "module" made Node load JupyterLab's bundled
+    # yarn.js inside .venv as an ES module: every `jupyter lab` start printed "Fail to get
+    # yarn configuration", an 11,000-character line of it, and "Dynamic require of util".
+    assert _package_type(ROOT / "js") == "module"
+    assert _package_type(ROOT / "js" / "tests") == "module"
+    assert _package_type(ROOT / ".venv" / "lib" / "site-packages") == "commonjs"
+    assert _package_type(ROOT / "scripts") == "commonjs"
+
+
 def test_the_package_says_it_is_typed():
     assert (ROOT / "solitaire_widget" / "py.typed").is_file()
 

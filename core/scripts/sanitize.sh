@@ -3,7 +3,9 @@
 # core's tests (tests/test_core.py, tests/test_core_threads.py) against that build once;
 # then builds it with ThreadSanitizer and runs the helper search's tests (two threads
 # sharing one table) against that. Any error a sanitizer finds stops the run
-# (halt_on_error), so a clean exit means none was found.
+# (halt_on_error), so a clean exit means none was found. Tests marked slow (whole deals
+# searched again and again) are left out here: under TSan they took most of ten minutes
+# and exercise the same code as the quick ones; the ordinary pytest run keeps them.
 #   bash core/scripts/sanitize.sh [python]      (default: the project's .venv)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -38,7 +40,7 @@ echo "core tests under ASan + UBSan ($(ls "$work"/asan/solitaire_core/_core*.so)
   export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
   export PYTHONPATH="$work/asan${PYTHONPATH:+:$PYTHONPATH}"
   export SC_SANITIZED="$work/asan/solitaire_core"
-  "$py" -m pytest -q -p no:cacheprovider tests/test_core.py tests/test_core_threads.py
+  "$py" -m pytest -q -p no:cacheprovider -m "not slow" tests/test_core.py tests/test_core_threads.py
 )
 
 build tsan -DSC_TSAN=ON
@@ -48,5 +50,5 @@ echo "helper search tests under TSan ($(ls "$work"/tsan/solitaire_core/_core*.so
   export TSAN_OPTIONS=halt_on_error=1:report_signal_unsafe=0
   export PYTHONPATH="$work/tsan${PYTHONPATH:+:$PYTHONPATH}"
   export SC_SANITIZED="$work/tsan/solitaire_core"
-  "$py" -m pytest -q -p no:cacheprovider tests/test_core_threads.py
+  "$py" -m pytest -q -p no:cacheprovider -m "not slow" tests/test_core_threads.py
 )
