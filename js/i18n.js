@@ -49,9 +49,9 @@ export const STRINGS = {
     "ui.live.title": "After every move, say whether this deal can still be won",
     // "Winnable deals only" and the difficulty (dealing.js)
     "ui.winnable": "Winnable deals only",
-    "ui.winnable.title": "New deals only deals the solver has proved winnable under these rules (a deal number you type is dealt as typed)",
+    "ui.winnable.title": "New deals only deals the solver proved winnable (a deal number you type is dealt as typed)",
     "ui.difficulty": "Difficulty",
-    "ui.difficulty.title": "Deal only winnable deals of this difficulty",
+    "ui.difficulty.title": "Winnable deals of this difficulty only",
     "ui.difficulty.any": "Any difficulty",
     "st.difficulty": "Difficulty",
     "deal.grade.easy": "easy",
@@ -162,9 +162,9 @@ export const STRINGS = {
     "ui.live.title": "Μετά από κάθε κίνηση, πείτε μου αν το μοίρασμα μπορεί ακόμη να κερδηθεί",
     // "Winnable deals only" and the difficulty (dealing.js)
     "ui.winnable": "Μόνο μοιράσματα που κερδίζονται",
-    "ui.winnable.title": "Το Νέο μοιράζει μόνο μοιράσματα που ο λύτης απέδειξε ότι κερδίζονται με αυτούς τους κανόνες (ένας αριθμός μοιράσματος που πληκτρολογείτε μοιράζεται όπως τον γράψατε)",
+    "ui.winnable.title": "Το Νέο μοιράζει μόνο ό,τι ο λύτης απέδειξε ότι κερδίζεται (ένας αριθμός που γράφετε μοιράζεται όπως είναι)",
     "ui.difficulty": "Δυσκολία",
-    "ui.difficulty.title": "Μοίρασε μόνο μοιράσματα που κερδίζονται, αυτής της δυσκολίας",
+    "ui.difficulty.title": "Μόνο μοιράσματα αυτής της δυσκολίας",
     "ui.difficulty.any": "Κάθε δυσκολία",
     "st.difficulty": "Δυσκολία",
     "deal.grade.easy": "εύκολο",
