@@ -327,3 +327,22 @@ def test_an_old_store_gains_the_winnable_column_and_stays_readable(tmp_path):
     assert old["winnable"] is None and old["outcome"] == "won"
     assert new["winnable"] is True and new["difficulty"] == "hard"
     assert stats.get("kansas", {})["played"] == 2
+
+
+def test_another_game_or_other_rules_keep_dealing_winnable_deals():
+    from solitaire_widget import intents
+
+    w = _table("eagle-wing", winnable_only=True)
+    _new(w)
+    intents.handle(w._play, {"kind": "select", "game": "kansas", "options": {}})
+    assert w.game.name == "kansas" and w.view["deal"]["winnable"] and proved_won(w.game)
+    # other rules for the same game: the same seed where it is proved won under them too
+    intents.handle(w._play, {"kind": "select", "game": "saratoga", "options": {}})
+    seed = w.game.seed
+    intents.handle(
+        w._play, {"kind": "select", "game": "saratoga", "options": {"draw": 1, "redeals": None}}
+    )
+    assert w.game.options["redeals"] is None and w.view["deal"]["winnable"]
+    assert proved_won(w.game)
+    if published_list("saratoga", {"draw": 1, "redeals": None}).won(seed):
+        assert w.game.seed == seed

@@ -42,6 +42,8 @@ def test_wheel_installs_and_loads_its_bundle(tmp_path):
     assert "solitaire_widget/py.typed" in names
     # the published winnability figures travel with the package (notebook 04 reads them)
     assert "solitaire_widget/published/winnability/eagle-wing.csv" in names
+    # and the seeds they prove won, for "winnable deals only" (solitaire_widget.deals)
+    assert "solitaire_widget/data/winnable.json" in names
 
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
