@@ -1,5 +1,5 @@
 """What the difficulty grade is made of, measured: for the graded deals of every
-published variant (solitaire_widget/data/winnable.json: the won seeds up to its
+published variant (solitaire_widget/winnable.json: the won seeds up to its
 ``graded_to``, their line and search from docs/winnability, the hint policy run by
 scripts/winnable_seeds.py), how often the hint policy wins alone, how the search
 (nodes) and the line's length (moves) spread among the deals it does not win, and how

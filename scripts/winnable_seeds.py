@@ -1,4 +1,4 @@
-"""Writes solitaire_widget/data/winnable.json, the packaged list of deals proved
+"""Writes solitaire_widget/winnable.json, the packaged list of deals proved
 winnable, from the published verdicts (docs/winnability/*.csv; see
 solitaire_widget/deals.py for what it holds and tests/test_deals.py for the check that
 it matches them).

@@ -3,9 +3,10 @@ and the difficulty grade. No Jupyter, no search here: ``Game.deal`` and the tabl
 dealer (solitaire_widget.dealer) search; this module holds what is known already and
 the rule that grades a deal.
 
-**The published list.** ``data/winnable.json`` (packaged) is made from the published
-verdicts (docs/winnability/*.csv, seeds 1–20,000 of each variant with figures; every
-win there was replayed move by move to a won game) by ``scripts/winnable_seeds.py``,
+**The published list.** ``winnable.json`` beside this module (packaged) is made from
+the published verdicts (docs/winnability/*.csv, seeds 1–20,000 of each variant with
+figures; every win there was replayed move by move to a won game) by
+``scripts/winnable_seeds.py``,
 and ``tests/test_deals.py`` checks it against those files. For each variant it holds
 the seeds proved won, as a bitmap (2.5 KB a variant), and for the won seeds up to
 ``graded_to`` what grades them: the length of the winning line, the search it took
@@ -63,7 +64,7 @@ HARD_NODES = 2_000
 #: a winning line longer than this (actions): hard (unless the hints win it)
 HARD_MOVES = 400
 
-DATA = Path(__file__).resolve().parent / "data" / "winnable.json"
+DATA = Path(__file__).resolve().parent / "winnable.json"
 FORMAT = "solitaire_widget.winnable"
 
 
