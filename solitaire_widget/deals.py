@@ -94,7 +94,9 @@ def check_grade(difficulty: object) -> str | None:
 @dataclass(frozen=True)
 class Difficulty:
     """How hard a won deal is, and why: ``grade`` from ``moves``, ``nodes`` and
-    ``policy_wins`` (``grade()``)."""
+    ``policy_wins`` (``grade()``). ``moves`` is 0 where the line is not known: a deal
+    the published run proved won that a search here did not finish within its budget
+    (``nodes`` is then that budget, past ``HARD_NODES``)."""
 
     moves: int
     nodes: int
