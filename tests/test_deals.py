@@ -183,28 +183,43 @@ def _new(w):
     intents.handle(w._play, {"kind": "new", "seed": None})
 
 
-@pytest.mark.parametrize("name", list(GAMES))
-def test_twenty_news_per_game_are_all_proved_won(name):
-    w = _table(name, winnable_only=True)
+def _news_proved_won(name: str, options: dict, news: int) -> None:
+    w = _table(name, winnable_only=True, **options)
     seen = set()
-    for _ in range(20):
-        _new(w)
-        g = w.game
-        assert w.view["deal"]["winnable"] and w.winnable_only  # the switch is kept
-        assert proved_won(g), (name, g.seed)
-        seen.add(g.seed)
-    assert len(seen) > 15  # not the same few deals
-
-
-@pytest.mark.parametrize("v", rule_sets("saratoga"), ids=str)
-def test_news_under_every_saratoga_rule_set_are_proved_won(v):
-    w = _table("saratoga", winnable_only=True, **v.options)
-    for _ in range(20):
+    for _ in range(news):
         _new(w)  # ManualScheduler: a search on the spot has run by now
         g = w.game
-        assert g.options == Game("saratoga", **v.options).options
-        assert w.view["deal"]["winnable"] and not w.view["deal"]["searching"]
-        assert proved_won(g), (v, g.seed)
+        assert g.options == Game(name, **options).options
+        deal = w.view["deal"]
+        assert deal["winnable"] and not deal["searching"] and w.winnable_only  # kept on
+        assert proved_won(g), (name, options, g.seed)
+        seen.add(g.seed)
+    assert len(seen) > news * 3 // 4  # not the same few deals
+
+
+def _published(name: str, options: dict) -> bool:
+    return published_list(name, options) is not None
+
+
+# Twenty News per game and per Saratoga rule set. Rules with a published list deal at
+# once; those without solve random deals on the spot (seconds each), so in the quick run
+# they get three News and the twenty run among the slow tests.
+CASES = [(name, {}) for name in GAMES] + [
+    ("saratoga", dict(v.options)) for v in rule_sets("saratoga")
+]
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=lambda x: str(x))
+def test_news_with_the_switch_on_are_all_proved_won(name, options):
+    _news_proved_won(name, options, 20 if _published(name, options) else 3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "options"), [c for c in CASES if not _published(*c)], ids=lambda x: str(x)
+)
+def test_twenty_news_solved_on_the_spot_are_all_proved_won(name, options):
+    _news_proved_won(name, options, 20)
 
 
 def test_the_search_never_blocks_the_table_and_yields_to_the_player():
