@@ -23,6 +23,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from . import core_search
 from .deals import Difficulty, published_list
 from .game import DEAL_NODES, DEAL_TRIES, Game
 from .scheduling import Scheduler
@@ -56,6 +57,10 @@ class Dealer:
         self.host = host
         self.lock = lock
         self.nodes = DEAL_NODES
+        # where the compiled core has no part for the game (Pyodide has none), the
+        # Python search runs some 100 times slower, and in Pyodide on the page's only
+        # thread: each seed gets a tenth of the search, so one piece of work stays short
+        self.python_nodes = DEAL_NODES // 10
         self.tries = DEAL_TRIES
         self.rng: random.Random = random.SystemRandom()
         self._job = 0  # grows with every request; older answers are dropped
@@ -92,15 +97,16 @@ class Dealer:
         self, job: int, name: str, options: dict[str, Any], wanted: str | None, left: int, at: int
     ) -> None:
         seed = self.rng.getrandbits(32)
+        nodes = self.budget(name)
 
         def work() -> tuple[Game, Difficulty | None, bool]:
             if job != self._job:  # dropped while it waited for a worker
                 return Game(name, seed=seed, **options), None, False
             game = Game(name, seed=seed, **options)
             if wanted is not None:
-                found = game.difficulty(nodes=self.nodes)
+                found = game.difficulty(nodes=nodes)
                 return game, found, found is not None and found.grade == wanted
-            won = game.solve(seconds=None, nodes=self.nodes).result == "won"
+            won = game.solve(seconds=None, nodes=nodes).result == "won"
             return game, None, won
 
         def done(out: tuple[Game, Difficulty | None, bool]) -> None:
@@ -124,6 +130,10 @@ class Dealer:
                 self.host.dealer_changed(failed=True)
 
         self._background(work, done)
+
+    def budget(self, name: str) -> int:
+        """The search one seed gets: ``nodes``, or ``python_nodes`` without the core."""
+        return self.nodes if core_search.available(name) else self.python_nodes
 
     # ------------------------------------------------------------------ the grade
 
@@ -166,7 +176,7 @@ class Dealer:
             return
         self._grading = key
         start = game.position(0)
-        nodes = self.nodes
+        nodes = self.budget(game.name)
 
         def work() -> Difficulty | None:
             if self._grading != key:

@@ -361,3 +361,24 @@ def test_another_game_or_other_rules_keep_dealing_winnable_deals():
     assert proved_won(w.game)
     if published_list("saratoga", {"draw": 1, "redeals": None}).won(seed):
         assert w.game.seed == seed
+
+
+def test_without_the_core_each_seed_gets_a_shorter_search(monkeypatch):
+    from solitaire_widget import core_search
+    from solitaire_widget.game import DEAL_NODES
+
+    asked = []
+    real = Game.solve
+
+    def solve(self, seconds=10.0, nodes=None, **kw):
+        asked.append(nodes)
+        return real(self, seconds, nodes, **kw)
+
+    monkeypatch.setattr(Game, "solve", solve)
+    w = _table("saratoga", winnable_only=True, draw=1, redeals=0)
+    _new(w)
+    assert asked and set(asked) == {DEAL_NODES}
+    monkeypatch.setattr(core_search, "available", lambda rules=None: False)
+    asked.clear()
+    _new(w)
+    assert asked and set(asked) == {DEAL_NODES // 10}
