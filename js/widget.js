@@ -23,6 +23,7 @@ import { renderStats } from "./stats.js";
 import { draw, decorate, clampFocus, elementAt } from "./drawing.js";
 import { renderStatus, renderClock, renderOverlay } from "./status.js";
 import { Verdict } from "./verdict.js";
+import { Dealing } from "./dealing.js";
 import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
 
 /** @typedef {import("./layout.js").Geometry} Geometry */
@@ -42,7 +43,8 @@ import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
  *   live?: import("./verdict.js").Live,
  *   warning?: {text: string, level: string}|null,
  *   review?: {at: number, of: number}|null, offer?: string|null,
- *   fatal?: {at: number, move: string}|null
+ *   fatal?: {at: number, move: string}|null,
+ *   deal?: import("./dealing.js").Deal
  * }} View
  */
 /**
@@ -115,6 +117,9 @@ export class Table {
     this.notice = h("div", "sw-notice", { role: "status", "aria-live": "polite" });
     this.warn = h("div", "sw-warn", { role: "status", "aria-live": "polite", hidden: "" });
     this.status.append(this.notice, this.warn);
+    // "Winnable deals only", the difficulty asked for and the deal's grade (dealing.js)
+    this.dealing = new Dealing(this);
+    this.dealing.mount(this.toolbar.more, this.status, this.verdict.el);
     this.rules = h("section", "sw-rules", { hidden: "" });
     this.statsEl = h("section", "sw-stats", { hidden: "" });
     root.append(this.toolbar.bar, this.table, this.status, this.statsEl, this.rules, this.keysHelp);
@@ -289,6 +294,7 @@ export class Table {
   relabel() {
     this.root.lang = this.lang;
     this.toolbar.relabel();
+    this.dealing.relabel();
     this.keysHelp.textContent = this.tr("ui.keys");
     this.layoutKey = ""; // slot labels are language dependent
     this.update();
@@ -359,6 +365,7 @@ export class Table {
     }
     this.timerBase = { elapsed: v.timer ? v.timer.elapsed : 0, at: performance.now(), running: !!(v.timer && v.timer.running) };
     this.toolbar.update();
+    this.dealing.update();
     this.table.setAttribute("aria-label", this.tr("ui.table", { game: this.title() }));
     draw(this);
     renderStatus(this);

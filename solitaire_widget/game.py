@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import time
 from collections.abc import Callable, Iterable
 from itertools import pairwise
@@ -17,6 +18,7 @@ from typing import Any
 from . import progress
 from .cards import RANKS, code, parse_code
 from .deal import random_seed, shuffled_deck
+from .deals import Difficulty, check_grade, published_list
 from .explain import explain as _explain
 from .explain import refusal as _refusal
 from .explain import wordings as _wordings
@@ -39,6 +41,12 @@ from .solver import SolveResult
 from .solver import solve as _solve
 
 JSON_FORMAT = "solitaire_widget.game"
+#: the search one deal gets when ``Game.deal`` solves random seeds on the spot (nodes,
+#: not seconds, so what is dealt does not depend on the machine's speed); the core
+#: searches some 2 million nodes a second
+DEAL_NODES = 200_000
+#: how many random seeds ``Game.deal`` tries on the spot before it gives up
+DEAL_TRIES = 200
 JSON_VERSION = 1
 
 Listener = Callable[["Game"], None]
@@ -121,6 +129,105 @@ class Game:
         self._times: list[float] = []
         self._cache: dict[str, Any] = {}
         self._stuck = progress.StuckMemo()
+
+    # ---- dealing winnable deals -------------------------------------------------------
+    @classmethod
+    def deal(
+        cls,
+        name: str = DEFAULT_GAME,
+        winnable: bool = True,
+        difficulty: str | None = None,
+        *,
+        nodes: int = DEAL_NODES,
+        tries: int = DEAL_TRIES,
+        rng: random.Random | None = None,
+        **options: Any,
+    ) -> Game:
+        """A new deal of game ``name`` with ``options`` on a seed the solver proved
+        winnable under those rules (``winnable=False``: any random deal, as ``Game``).
+
+        Where verdicts are published for the rules (docs/winnability: seeds 1–20,000 of
+        each variant with figures, every win replayed) the seed is drawn from the seeds
+        proved won there (solitaire_widget.deals); otherwise random seeds are solved on
+        the spot, ``nodes`` positions each, and the first one proved won is dealt (a
+        deal the search does not decide is skipped, never guessed); after ``tries``
+        seeds without a win, RuntimeError. ``difficulty`` ("easy", "medium", "hard";
+        see ``deals.grade``) deals only a deal of that grade: from the published
+        list's graded seeds where it has some, else measured on the spot
+        (``Game.difficulty``). ``rng`` draws the seeds (a ``random.Random``, for
+        reproducible choices). The seed is the game's ``seed``, as for any deal:
+        ``Game(name, seed=...)`` deals it again, won or lost.
+        """
+        if not isinstance(winnable, bool):
+            raise TypeError(f"winnable must be True or False, not {winnable!r}")
+        wanted = check_grade(difficulty)
+        if wanted is not None and not winnable:
+            raise ValueError("difficulty grades winnable deals: give winnable=True with it")
+        for label, value in (("nodes", nodes), ("tries", tries)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{label} must be an int >= 1, not {value!r}")
+        make_rules(name, **options)  # a bad name or option fails here, before any search
+        if not winnable:
+            return cls(name, **options)
+        pick = rng if rng is not None else random.SystemRandom()
+        listed = published_list(name, options)
+        if listed is not None:
+            seeds = listed.seeds() if wanted is None else listed.graded(wanted)
+            if seeds:
+                return cls(name, seed=pick.choice(seeds), **options)
+        for _ in range(tries):
+            game = cls(name, seed=pick.getrandbits(32), **options)
+            found = game.difficulty(nodes=nodes) if wanted else game.solve(None, nodes)
+            if isinstance(found, Difficulty) and found.grade == wanted:
+                return game
+            if isinstance(found, SolveResult) and found.result == "won":
+                return game
+        what = f"{wanted} winnable" if wanted else "winnable"
+        raise RuntimeError(
+            f"no {what} deal of {name} found in {tries} random deals of {nodes} nodes each"
+        )
+
+    def difficulty(self, nodes: int = DEAL_NODES) -> Difficulty | None:
+        """How hard this deal is (from its start, whatever was played): the solver's
+        winning line and the search it took (up to ``nodes`` positions), and whether the
+        hint policy wins it alone; ``.grade`` is "easy", "medium" or "hard"
+        (``deals.grade``). None when the deal is lost or the search did not decide it.
+        A deal the published list grades is answered from there, with no search."""
+        listed = published_list(self.name, self.options) if self.seed is not None else None
+        known = listed.difficulty(self.seed) if listed and self.seed is not None else None
+        if known is not None:
+            return known
+        start = self.position(0)
+        result = start.solve(seconds=None, nodes=nodes)
+        if result.result == "won":
+            return Difficulty(result.moves, result.nodes, start.hint_policy_wins())
+        if result.result == "unknown" and listed is not None and listed.won(self.seed or 0):
+            # proved won in the published run, past this budget: the search it takes is
+            # beyond the budget, so at least ``nodes``; the line's length is not known
+            return Difficulty(0, result.nodes, start.hint_policy_wins())
+        return None
+
+    def hint_policy_wins(self, max_moves: int = 1000) -> bool:
+        """Does following the hints alone win from here? Plays, on a copy, the first of
+        ``hints()`` that leads to a position not yet seen (as ``strategies.hint_player``
+        plays), until the game is won, no such hint is left or ``max_moves`` actions."""
+        game = self.position(self.moves)
+        seen = {game.table.key()}
+        for _ in range(max_moves):
+            if game.is_won:
+                return True
+            table = game.table
+            for move in game.hints():
+                record = table.apply(move)
+                key = table.key()
+                table.revert(record)
+                if key not in seen:
+                    break
+            else:
+                return False
+            game.play(move)
+            seen.add(game.table.key())
+        return game.is_won
 
     # ---- construction from saved forms ------------------------------------------------
     @classmethod

@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .deals import GRADES
 from .game import Game
 from .games import GAMES
 from .play_session import PlaySession, Refused
@@ -29,7 +30,9 @@ LANGS = ("en", "el")
 # Seeds are GLib guint32 values (g_rand_new_with_seed).
 MAX_SEED = 2**32 - 1
 # the switches the page may flip (the widget's traits of the same names)
-SETTINGS = ("warn_unwinnable", "exact_hint", "live_solver")
+SETTINGS = ("warn_unwinnable", "exact_hint", "live_solver", "winnable_only")
+# the grades "winnable deals only" may be asked for ("": any)
+DIFFICULTIES = ("", *GRADES)
 
 
 def handle(play: PlaySession, content: Any) -> None:
@@ -167,7 +170,8 @@ def _restart(play: PlaySession, _msg: Mapping[str, Any]) -> None:
 
 
 def _new(play: PlaySession, msg: Mapping[str, Any]) -> None:
-    play.game.new(seed=seed_of(msg))
+    # a typed deal number is dealt as typed, won or lost; else "winnable only" decides
+    play.new_deal(seed_of(msg))
 
 
 def _hint(play: PlaySession, _msg: Mapping[str, Any]) -> None:
@@ -199,6 +203,7 @@ def _select(play: PlaySession, msg: Mapping[str, Any]) -> None:
         raise Refused("malformed")
     options = check_options(msg.get("options"))
     seed = seed_of(msg)
+    asked = seed is not None
     if seed is None and name == play.game.name and play.game.seed is not None:
         # other rules for the game on the table (Draw, Redeals): the same deal under
         # them, not a random one (the game in progress is said to be given up)
@@ -207,7 +212,7 @@ def _select(play: PlaySession, msg: Mapping[str, Any]) -> None:
         game = Game(name, seed=seed, **options)
     except (TypeError, ValueError) as e:
         raise Refused("bad_option", why=str(e)[:120]) from None
-    play.attach(game)
+    play.select(game, asked)
 
 
 def _offered(play: PlaySession, msg: Mapping[str, Any]) -> str:
@@ -263,7 +268,12 @@ def _stop(play: PlaySession, _msg: Mapping[str, Any]) -> None:
 
 def _setting(play: PlaySession, msg: Mapping[str, Any]) -> None:
     name, value = msg.get("name"), msg.get("value")
-    if name not in SETTINGS or not isinstance(value, bool):
+    if name == "difficulty":
+        if value is None:
+            value = ""
+        if not isinstance(value, str) or value not in DIFFICULTIES:
+            raise Refused("malformed")
+    elif name not in SETTINGS or not isinstance(value, bool):
         raise Refused("malformed")
     if getattr(play.settings, name) == value:
         play.publish()  # every view shows the truth again

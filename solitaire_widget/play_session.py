@@ -25,6 +25,8 @@ import uuid
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from .dealer import Dealer, deal_key
+from .deals import published_list
 from .game import Game
 from .live import LiveSettings, LiveSolver
 from .moves import IllegalMove
@@ -42,6 +44,10 @@ class Settings(SolveSettings, LiveSettings, Protocol):
     """Everything a table reads from its owner: the searches' knobs and the hint's."""
 
     exact_hint: bool
+    # New deals only deals proved winnable (solitaire_widget.dealer), of this grade
+    # ("" or None: any)
+    winnable_only: bool
+    difficulty: str | None
 
 
 class PlaySession:
@@ -69,6 +75,15 @@ class PlaySession:
         self.proofs = Proofs()
         self.solver = SolveSession(self, self.proofs, self.lock)
         self.live = LiveSolver(self, self.proofs, self.lock)
+        self.dealer = Dealer(self, self.lock)
+        # the deal on the table when it was dealt winnable-only (None: it was not), so
+        # a restart keeps saying so and another deal does not
+        self.winnable_deal: tuple[str, str, int | None] | None = None
+        self.dealer_failed = False  # the last search for a winnable deal found none
+        # the deal in progress, as its records name it: which deal, and whether it was
+        # dealt winnable-only (taken when it is dealt: the record comes after the next)
+        self._deal_key = deal_key(game)
+        self._deal_winnable = False
         self._deal_moves = 0  # the deal's moves so far (0: it does not count yet)
         self._deal_score = 0  # the best score it reached
         self._deal_counted_as: str | None = None  # how it was recorded (None: not yet)
@@ -111,6 +126,15 @@ class PlaySession:
         return self.version
 
     @property
+    def scheduler(self) -> Any:
+        return self._settings.scheduler
+
+    @property
+    def dealt_winnable(self) -> bool:
+        """The deal on the table was dealt by "winnable deals only"."""
+        return self.winnable_deal is not None and deal_key(self._game) == self.winnable_deal
+
+    @property
     def lang(self) -> str:
         return self._settings.lang
 
@@ -149,6 +173,9 @@ class PlaySession:
         self._deal_counted_as = None if game.status == "playing" else game.status
         self.outcome = None if game.status == "playing" else game.status
         self._deal_token = uuid.uuid4().hex
+        self.dealer.cancel()
+        self.dealer.forget()
+        self._deal_key, self._deal_winnable = deal_key(game), self.dealt_winnable
         self._unsubscribe = game.on_change(self._game_changed)
         self.proofs.follow(game)
         self.solver.reset()
@@ -174,12 +201,16 @@ class PlaySession:
         self.review_at = self.review_game = None
         self.offer = None
         self.proofs.changed(game)  # a restart or a new deal may show another deal
+        self.dealer.cancel()  # the player acts: a winnable deal still sought is not dealt
         self.solver.game_changed()
         self.live.moved()  # what is known goes out with this view; no search yet
         if game.moves == 0 and not game.can_redo:
             # Restart or a new deal (undoing back to the start keeps the clock going).
             self._deal_left()
             self._reset_timer()
+            self._deal_key, self._deal_winnable = deal_key(game), self.dealt_winnable
+            if self.dealt_winnable:
+                self.dealer.look_up(game)  # a published grade goes out with this view
         elif game.status == "playing":
             self.start_timer()
         else:
@@ -232,6 +263,8 @@ class PlaySession:
             self.live.check_soon()
         else:
             self.solver.check_soon()
+        if self.dealt_winnable:
+            self.dealer.grade(self._game)  # in the background where it needs a search
 
     def _deal_left(self) -> int:
         """The deal on the table is left (a new deal, a restart, another game): one that
@@ -249,6 +282,8 @@ class PlaySession:
 
     def _record(self, outcome: str, score: int) -> None:
         g = self._game
+        winnable = self._deal_winnable
+        grade = self.dealer.grade_by_key(self._deal_key) if winnable else None
         self._deal_counted_as = outcome
         try:
             self.statistics.record(
@@ -259,6 +294,8 @@ class PlaySession:
                 seconds=self.elapsed(),
                 score=score,
                 seed=g.seed,
+                difficulty=grade,
+                winnable=winnable,
                 deal=self._deal_token,
             )
         except Exception:  # the figures must never stop the play
@@ -278,6 +315,58 @@ class PlaySession:
         self.live.moved()
         self.report_live()
         self.live.check_soon()
+
+    # ------------------------------------------------------------------ dealing
+
+    def new_deal(self, seed: int | None = None) -> None:
+        """New: the deal ``seed`` as asked (typed: dealt even if it is lost), else with
+        "winnable deals only" on a deal proved winnable (at once from the published
+        list, or when the dealer's search finds one), else a random deal."""
+        self.dealer_failed = False
+        if seed is not None or not self._settings.winnable_only:
+            self.winnable_deal = None
+            self._game.new(seed=seed)
+            return
+        g = self._game
+        found = self.dealer.new(g.name, g.options, self._settings.difficulty or None)
+        if found is None:
+            self.publish()  # "looking for a winnable deal"
+        else:
+            self.dealt(found)
+
+    def select(self, game: Game, asked_seed: bool) -> None:
+        """Another game or other options: ``game`` (on the seed asked for, or the deal on
+        the table's). With "winnable deals only" on and no seed typed, the deal is one
+        proved winnable under the new rules: the same seed where it is, else another."""
+        self.dealer_failed = False
+        if asked_seed or not self._settings.winnable_only:
+            self.winnable_deal = None
+            self.attach(game)
+            return
+        # the same seed, proved won under the new rules too, stays (and is said so)
+        listed = published_list(game.name, game.options)
+        if self.dealt_winnable and listed is not None and listed.won(game.seed or 0):
+            self.winnable_deal = deal_key(game)
+            self.attach(game)
+            return
+        self.winnable_deal = None
+        self.attach(game)
+        found = self.dealer.new(game.name, game.options, self._settings.difficulty or None)
+        if found is None:
+            self.publish()
+        else:
+            self.dealt(found)
+
+    def dealt(self, seed: int) -> None:
+        """The dealer's seed, proved winnable: dealt on the table."""
+        g = self._game
+        self.winnable_deal = (g.name, deal_key(g)[1], seed)
+        g.new(seed=seed)
+
+    def dealer_changed(self, failed: bool = False) -> None:
+        if failed:
+            self.dealer_failed = True
+        self.publish()
 
     # ------------------------------------------------------------------ playing
 
@@ -445,3 +534,4 @@ class PlaySession:
             self._unsubscribe = None
         self.solver.close()
         self.live.close()
+        self.dealer.close()

@@ -181,7 +181,8 @@ CREATE TABLE IF NOT EXISTS deals (
     seed INTEGER,
     difficulty TEXT,
     deal TEXT,
-    at REAL NOT NULL
+    at REAL NOT NULL,
+    winnable INTEGER
 );
 CREATE INDEX IF NOT EXISTS deals_row ON deals (game, options, id);
 CREATE TABLE IF NOT EXISTS baseline (
@@ -191,6 +192,10 @@ CREATE TABLE IF NOT EXISTS baseline (
     PRIMARY KEY (game, options)
 );
 """
+
+
+# the columns of a record, as ``Statistics.deals`` names them (and ``winnable``)
+_RECORD = ("game", "options", "outcome", "seconds", "score", "seed", "difficulty", "deal", "at")
 
 
 class StoreUnreadable(Exception):
@@ -257,6 +262,12 @@ class _SqliteStore:
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)
+            # stores made before "winnable deals only" lack its column: added, empty
+            # (NULL: not known) for the deals already there; the rows stay as they were
+            # and older versions, which name the columns they write, still append
+            columns = {r[1] for r in db.execute("PRAGMA table_info(deals)")}
+            if "winnable" not in columns:
+                db.execute("ALTER TABLE deals ADD COLUMN winnable INTEGER")
             meta = dict(db.execute("SELECT key, value FROM meta"))
             if not meta:
                 db.execute(
@@ -308,8 +319,8 @@ class _SqliteStore:
         # one statement, its own transaction: appended, never a rewrite of the others
         self.db.execute(
             "INSERT INTO deals"
-            " (game, options, outcome, seconds, score, seed, difficulty, deal, at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " (game, options, outcome, seconds, score, seed, difficulty, deal, at, winnable)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             record,
         )
 
@@ -327,6 +338,14 @@ class _SqliteStore:
         return list(
             self.db.execute(
                 "SELECT game, options, outcome, seconds, score, deal FROM deals ORDER BY id"
+            )
+        )
+
+    def records(self) -> list[tuple[Any, ...]]:
+        return list(
+            self.db.execute(
+                "SELECT game, options, outcome, seconds, score, seed, difficulty, deal, at,"
+                " winnable FROM deals ORDER BY id"
             )
         )
 
@@ -366,6 +385,7 @@ class Statistics:
         self.notice: str | None = None
         self._lock = threading.Lock()
         self._memory: list[_Deal] = []
+        self._memory_records: list[tuple[Any, ...]] = []  # as the store's records()
         self._store: _SqliteStore | None = None
         self._cache: tuple[int, dict[tuple[str, str], dict[str, Any]]] | None = None
         if self.path is not None:
@@ -438,20 +458,25 @@ class Statistics:
         seed: int | None = None,
         difficulty: str | None = None,
         deal: str | None = None,
+        winnable: bool | None = None,
     ) -> None:
         """One finished deal: won, lost (given up or out of moves) with the best score
         it reached, or ``solved`` (by the computer: played, not the player's win).
+        ``winnable``: it was dealt by "winnable deals only" (None: not said);
+        ``difficulty``: its grade then, where known (solitaire_widget.deals).
         ``deal``: the table's token for the deal; a later record with the same token
         replaces this one in the figures (see ``final``)."""
         outcome = "solved" if solved else ("won" if won else "lost")
         secs = round(float(seconds), 3)
         key = options_key(options)
+        flag = None if winnable is None else int(bool(winnable))
         with self._lock:
+            row = (game, key, outcome, secs, int(score), seed, difficulty, deal, time.time(), flag)
             if self._store is None:
                 self._memory.append((game, key, outcome, secs, int(score), deal))
+                self._memory_records.append(row)
                 self._cache = None
                 return
-            row = (game, key, outcome, secs, int(score), seed, difficulty, deal, time.time())
             import sqlite3  # imported already, by the store
 
             try:
@@ -466,6 +491,7 @@ class Statistics:
                 self._store = self._open_or_memory(self.path)
                 if self._store is None:
                     self._memory.append((game, key, outcome, secs, int(score), deal))
+                    self._memory_records.append(row)
                 else:
                     self._store.append(row)
             self._cache = None
@@ -474,6 +500,7 @@ class Statistics:
         """Forgets every deal (of the store too, when saved)."""
         with self._lock:
             self._memory.clear()
+            self._memory_records.clear()
             if self._store is not None:
                 self._store.clear()
             self._cache = None
@@ -519,6 +546,21 @@ class Statistics:
                     "win_rate": won / played if played else float("nan"),
                 }
             )
+        return out
+
+    def deals(self) -> list[dict[str, Any]]:
+        """Every record, oldest first: ``game``, ``options``, ``outcome``, ``seconds``,
+        ``score``, ``seed``, ``difficulty`` (the grade of a deal dealt winnable-only,
+        where known), ``deal`` (the table's token: a later record of the same deal
+        replaces an earlier one in the figures), ``at`` (Unix time) and ``winnable``
+        (True: dealt by "winnable deals only"; None in records from before it)."""
+        with self._lock:
+            rows = list(self._memory_records) if self._store is None else self._store.records()
+        out = []
+        for row in rows:
+            record = dict(zip(_RECORD, row[:9], strict=True))
+            record["winnable"] = None if row[9] is None else bool(row[9])
+            out.append(record)
         return out
 
     def frame(self) -> pd.DataFrame:

@@ -231,6 +231,9 @@ NOTICES: dict[str, dict[str, str]] = {
         "hint_lost_start": "This deal cannot be won (lost from the start). Hint: {text}",
         "solved_end": "Solved by the computer: every card is on the foundations. It counts "
         "as played and solved, not as your win.",
+        "dealing": "Looking for a deal the solver proves winnable…",
+        "dealing_failed": "No winnable deal was found in time under these rules; press New "
+        "to look again.",
     },
     "el": {
         "stale": "Το τραπέζι άλλαξε πριν φτάσει η κίνηση· δοκιμάστε ξανά.",
@@ -302,6 +305,9 @@ NOTICES: dict[str, dict[str, str]] = {
         "Υπόδειξη: {text}",
         "solved_end": "Το έλυσε ο υπολογιστής: όλα τα φύλλα είναι στις Βάσεις. Μετράει ως "
         "παιγμένο και λυμένο, όχι ως δική σας νίκη.",
+        "dealing": "Αναζήτηση μοιράσματος που ο λύτης αποδεικνύει ότι κερδίζεται…",
+        "dealing_failed": "Δεν βρέθηκε έγκαιρα μοίρασμα που κερδίζεται με αυτούς τους κανόνες· "
+        "πατήστε Νέο για νέα αναζήτηση.",
     },
 }
 

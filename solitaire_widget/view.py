@@ -136,6 +136,32 @@ def _busy_notice(play: PlaySession) -> dict[str, str] | None:
     return {"text": play.say(key, **args), "level": "info"}
 
 
+def _deal_notice(play: PlaySession) -> dict[str, str] | None:
+    if play.dealer.searching:
+        return {"text": play.say("dealing"), "level": "info"}
+    if play.dealer_failed:
+        return {"text": play.say("dealing_failed"), "level": "warn"}
+    return None
+
+
+def deal_part(play: PlaySession) -> dict[str, Any]:
+    """For "winnable deals only": the switch, the grade asked for, and about the deal on
+    the table whether it was so dealt and its grade ("easy", "medium", "hard"; None
+    with ``grading`` while it is measured, or when it could not be)."""
+    settings = play.settings
+    winnable = play.dealt_winnable
+    grade = play.dealer.grade_of(play.game)[0] if winnable else None
+    return {
+        "winnable_only": bool(settings.winnable_only),
+        "difficulty": settings.difficulty or None,
+        "searching": play.dealer.searching,
+        "winnable": winnable,
+        "grade": grade,
+        # not known yet: the page shows "…" until it is
+        "grading": winnable and play.dealer.pending(play.game),
+    }
+
+
 def _end_notice(play: PlaySession, status: str) -> dict[str, str] | None:
     if status == "won":
         # as it is counted: a win Solve played is the computer's, not the player's
@@ -188,7 +214,10 @@ def build(play: PlaySession) -> dict[str, Any]:
         "legal": [str(m) for m in legal],
         "dbl": double_clicks(legal),
         "hint": None if reviewing else play.hint,
-        "notice": play.notice or _busy_notice(play) or _end_notice(play, status),
+        "notice": play.notice
+        or _busy_notice(play)
+        or _deal_notice(play)
+        or _end_notice(play, status),
         "can_undo": g.can_undo,
         "can_redo": g.can_redo,
         "timer": {"running": play.timer_running, "elapsed": play.elapsed()},
@@ -198,6 +227,7 @@ def build(play: PlaySession) -> dict[str, Any]:
             "warn_unwinnable": bool(settings.warn_unwinnable),
         },
         "review": {"at": play.review_at, "of": moves} if reviewing else None,
+        "deal": deal_part(play),
         # the move offered to be played on from the position looked back at
         "offer": play.offer if reviewing else None,
         "version": play.version,

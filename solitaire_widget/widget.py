@@ -19,6 +19,7 @@ import traitlets
 
 from . import intents
 from . import view as _view
+from .deals import GRADES, check_grade
 from .game import Game
 from .play_session import PlaySession
 from .scheduling import KernelScheduler, ManualScheduler, Scheduler
@@ -87,6 +88,10 @@ class SolitaireWidget(anywidget.AnyWidget):
     # with the indicator on the banner comes from the same search (no second check).
     live_solver = traitlets.Bool(True)
     exact_hint = traitlets.Bool(False)
+    # New deals only deals the solver proved winnable (solitaire_widget.dealer), and
+    # of this grade ("easy", "medium", "hard"; "": any) when one is asked for
+    winnable_only = traitlets.Bool(False)
+    difficulty = traitlets.Unicode("")
 
     # Budgets in seconds; set them on an instance to change one widget.
     solve_budget: float = 4.0
@@ -113,6 +118,8 @@ class SolitaireWidget(anywidget.AnyWidget):
         warn_unwinnable: bool = False,
         exact_hint: bool = False,
         live_solver: bool | None = None,
+        winnable_only: bool = False,
+        difficulty: str | None = None,
         statistics: Statistics | bool | None = None,
         **options: Any,
     ) -> None:
@@ -124,10 +131,14 @@ class SolitaireWidget(anywidget.AnyWidget):
             ("warn_unwinnable", warn_unwinnable),
             ("exact_hint", exact_hint),
             ("live_solver", live_solver),
+            ("winnable_only", winnable_only),
         ):
             if not isinstance(value, bool) and not (name == "live_solver" and value is None):
                 allowed = "True, False or None" if name == "live_solver" else "True or False"
                 raise TypeError(f"{name} must be {allowed}, not {value!r}")
+        grade = check_grade(difficulty)
+        if grade is not None and not winnable_only:
+            raise ValueError("difficulty grades winnable deals: give winnable_only=True with it")
         if isinstance(game, Game):
             if seed is not None or options:
                 raise TypeError("seed and options go with a game name, not an existing Game")
@@ -161,11 +172,17 @@ class SolitaireWidget(anywidget.AnyWidget):
         self.live_solver = bool(live_solver)
         self.warn_unwinnable = bool(warn_unwinnable)
         self.exact_hint = bool(exact_hint)
+        self.winnable_only = winnable_only
+        self.difficulty = grade or ""
         self.lang = lang
         self._setup_key: tuple[Any, ...] | None = None
         self.catalog = _view.catalog()
         self._play = PlaySession(self, live, stats, self._update_page)
         self._play.attach(live)
+        if winnable_only and seed is None and not isinstance(game, Game):
+            # the first deal is proved winnable too: from the published list at once,
+            # elsewhere found in the background while a random deal is shown
+            self._play.new_deal(None)
         self.on_msg(self._on_msg)
 
     # ------------------------------------------------------------------ the game
@@ -286,7 +303,20 @@ class SolitaireWidget(anywidget.AnyWidget):
         """The SolveResult of the last Solve (None before the first)."""
         return self._play.solver.last_solve
 
-    @traitlets.observe("warn_unwinnable", "exact_hint", "live_solver")
+    @traitlets.validate("difficulty")
+    def _valid_difficulty(self, proposal: dict[str, Any]) -> str:
+        value = proposal["value"]
+        try:
+            check_grade(value or None)
+        except ValueError:
+            raise traitlets.TraitError(
+                f"difficulty must be one of {', '.join(GRADES)} or '' (any), not {value!r}"
+            ) from None
+        return str(value)
+
+    @traitlets.observe(
+        "warn_unwinnable", "exact_hint", "live_solver", "winnable_only", "difficulty"
+    )
     def _setting_changed(self, change: dict[str, Any]) -> None:
         play = getattr(self, "_play", None)
         if play is not None:

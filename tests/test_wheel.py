@@ -42,6 +42,8 @@ def test_wheel_installs_and_loads_its_bundle(tmp_path):
     assert "solitaire_widget/py.typed" in names
     # the published winnability figures travel with the package (notebook 04 reads them)
     assert "solitaire_widget/published/winnability/eagle-wing.csv" in names
+    # and the seeds they prove won, for "winnable deals only" (solitaire_widget.deals)
+    assert "solitaire_widget/winnable.json" in names
 
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
@@ -66,7 +68,7 @@ def test_wheel_installs_and_loads_its_bundle(tmp_path):
 
     check = textwrap.dedent(f"""
         import pathlib, solitaire_widget
-        from solitaire_widget import SolitaireWidget
+        from solitaire_widget import Game, SolitaireWidget
         here = pathlib.Path(solitaire_widget.__file__).resolve()
         assert str(here).startswith({str(venv.resolve())!r}), here
         w = SolitaireWidget("eagle-wing", seed=1)
@@ -77,6 +79,8 @@ def test_wheel_installs_and_loads_its_bundle(tmp_path):
         assert "??" in w.view["piles"]["s"]  # the stock's cards are never named
         from solitaire_widget.winnability import published_folder
         assert str(published_folder()).startswith({str(venv.resolve())!r})
+        from solitaire_widget.deals import published_list
+        assert published_list("eagle-wing", {{}}).won(Game.deal("eagle-wing").seed)
         print("OK", here)
     """)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
