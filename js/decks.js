@@ -10,13 +10,16 @@ import { DECKS, BACKS } from "./cardsvg.js";
 
 /** @typedef {import("./widget.js").Table} Table */
 
+/** @param {object} table @param {any} key */
+const has = (table, key) => Object.prototype.hasOwnProperty.call(table, key);
+
 /** The deck, back and index size the traits ask for; unknown values fall back. @param {any} model */
 export function deckStyle(model) {
   const deck = model.get("deck");
   const back = model.get("card_back");
   return {
-    deck: deck in DECKS ? String(deck) : "classic",
-    back: back in BACKS ? String(back) : "lattice",
+    deck: has(DECKS, deck) ? String(deck) : "classic",
+    back: has(BACKS, back) ? String(back) : "lattice",
     large: model.get("large_index") === true,
   };
 }
