@@ -170,7 +170,7 @@ function placeCards(t, g, v) {
       t.cardEls.set(key, e);
     }
     const wasDown = e.classList.contains("sw-down");
-    // what the element shows, so a new deck or back redraws it (a back's names no card)
+    // what the element shows, so a new deck or back redraws it (a back names no card)
     const face = up ? `${c.code} ${deck} ${large}` : back;
     if (e.dataset.face !== face) {
       e.dataset.face = face;
