@@ -150,3 +150,29 @@ def test_kept_across_deals_games_and_restarts():
     assert not {"deck", "card_back", "large_index"} & set(synced(w, sent))
     v = last_view(w, since=sent)
     assert v is not None and v["game"] == "saratoga"
+
+
+def test_the_python_picture_takes_the_deck_too():
+    import re
+    from pathlib import Path
+
+    from solitaire_widget import Game
+    from solitaire_widget.render import INKS, table_svg
+
+    g = Game("klondike", seed=5)
+    assert table_svg(g) == table_svg(g, deck="classic") == g._repr_svg_()
+    for deck in DECKS:
+        svg = table_svg(g, deck=deck)
+        for m in re.finditer(r'data-card="(..)"><rect[^>]*/><text[^>]*fill="([^"]+)"', svg):
+            assert m.group(2) == INKS[deck]["CDHS".index(m.group(1)[1])], (deck, m.group(1))
+    assert table_svg(g, "four_colour") != table_svg(g)
+    with pytest.raises(ValueError, match="deck must be one of"):
+        table_svg(g, deck="neon")
+    # the same inks as the page's, but the picture's own near-black
+    js = (Path(__file__).parents[1] / "js" / "cardsvg.js").read_text()
+    for deck in ("four_colour", "high_contrast"):
+        row = re.search(rf"{deck}: \{{[^}}]*\}}", js)
+        assert row
+        for suit, ink in zip("CDH", INKS[deck][:3], strict=True):
+            red = "H: RED" in row.group(0) and f'const RED = "{ink}"' in js
+            assert f'{suit}: "{ink}"' in row.group(0) or (suit == "H" and red)
