@@ -53,6 +53,7 @@ transition:left 90ms ease-out,top 90ms ease-out;outline:none;will-change:left,to
 .sw-turn{animation:sw-turn .2s ease-out}@keyframes sw-turn{from{transform:scaleX(.05)}}
 @media (prefers-reduced-motion:reduce){.sw-turn{animation:none}}
 .sw-groups{display:inline-flex;flex-wrap:wrap;gap:4px 5px}
+.sw-decks{display:inline-flex;flex-wrap:wrap;gap:4px 5px;align-items:center}
 .sw-drag{transition:none;z-index:1000!important;box-shadow:0 8px 22px rgba(0,0,0,.45);cursor:grabbing}
 .sw-snap{transition:transform 140ms ease-out}
 .sw-sel{box-shadow:0 0 0 3px var(--sw-sel),0 3px 10px rgba(0,0,0,.35)}
