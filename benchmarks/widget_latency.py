@@ -8,8 +8,10 @@
   from the click handler sending the intent to the page having drawn the new view.
 
     python benchmarks/widget_latency.py [--moves 200] [--no-lab] [--winnable]
+        [--deck high_contrast --card-back rings --large-index]
 
-The harness runs twice, with the live answer (a search after every move) on and off.
+The harness runs twice, with the live answer (a search after every move) on and off;
+the deck settings (the widget's traits of those names) apply to every run.
 ``--winnable`` plays with "winnable deals only" on (a deal proved winnable, its grade
 measured in the background where the published list has none) instead of seed 3.
 """
@@ -22,6 +24,7 @@ import statistics
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
@@ -29,6 +32,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from browser.harness import LAUNCH_ARGS, Harness  # noqa: E402
 from browser.lab import LabServer, notebook, run_cell, wait_idle  # noqa: E402
 
+from solitaire_widget.cards import CARD_BACKS, DECKS  # noqa: E402
 from solitaire_widget.games import DEFAULT_GAME, GAMES  # noqa: E402
 from solitaire_widget.widget import SolitaireWidget  # noqa: E402
 
@@ -126,10 +130,10 @@ def table_args(winnable: bool) -> dict:
     return {"winnable_only": True} if winnable else {"seed": 3}
 
 
-def harness_run(browser, n: int, live: bool, winnable: bool = False) -> None:
+def harness_run(browser, n: int, live: bool, looks: dict[str, Any], winnable: bool = False) -> None:
     tag = "live on " if live else "live off"
     for game in GAMES:
-        w = SolitaireWidget(game, live_solver=live, **table_args(winnable))
+        w = SolitaireWidget(game, live_solver=live, **table_args(winnable), **looks)
         ctx = browser.new_context(viewport={"width": 1100, "height": 900})
         page = ctx.new_page()
         h = Counted(page, w, width=960)
@@ -145,14 +149,15 @@ def harness_run(browser, n: int, live: bool, winnable: bool = False) -> None:
         )
 
 
-def lab_run(browser, n: int, game: str, winnable: bool = False) -> None:
+def lab_run(browser, n: int, game: str, looks: dict[str, Any], winnable: bool = False) -> None:
     args = ", ".join(f"{k}={v!r}" for k, v in table_args(winnable).items())
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
+        kwargs = "".join(f", {k}={v!r}" for k, v in looks.items())
         nb = notebook(
             [
                 "from solitaire_widget import SolitaireWidget\n"
-                f"w = SolitaireWidget({game!r}, {args})\nw"
+                f"w = SolitaireWidget({game!r}, {args}{kwargs})\nw"
             ]
         )
         (tmp / "NB.ipynb").write_text(json.dumps(nb))
@@ -183,21 +188,25 @@ def main() -> None:
         "--lab-game", default=DEFAULT_GAME, choices=sorted(GAMES), help="the game in JupyterLab"
     )
     ap.add_argument("--winnable", action="store_true", help='"winnable deals only" on')
+    ap.add_argument("--deck", default="classic", choices=DECKS)
+    ap.add_argument("--card-back", default="lattice", choices=CARD_BACKS)
+    ap.add_argument("--large-index", action="store_true", help="large corner indices")
     args = ap.parse_args()
+    looks = {"deck": args.deck, "card_back": args.card_back, "large_index": args.large_index}
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=LAUNCH_ARGS)
         print(
             f"click-to-render over {args.moves} moves (goal p95 <= 16 ms harness, "
-            "<= 100 ms JupyterLab)"
+            "<= 100 ms JupyterLab), cards: " + ", ".join(f"{k}={v}" for k, v in looks.items())
         )
         bridge_floor(browser, args.moves)
         # the live answer searches after every move: with it and without, side by side
         for live in (True, False):
-            harness_run(browser, args.moves, live, args.winnable)
+            harness_run(browser, args.moves, live, looks, args.winnable)
         if not args.no_lab:
-            lab_run(browser, args.moves, args.lab_game, args.winnable)
+            lab_run(browser, args.moves, args.lab_game, looks, args.winnable)
         browser.close()
 
 

@@ -17,6 +17,33 @@ export const SUIT_PATHS = {
 const RED = "#c0162c";
 const BLACK = "#1b1b22";
 
+/**
+ * Suit inks and the face of each deck. The four-colour deck is the common one (PySolFC,
+ * poker sites): blue diamonds, green clubs. High contrast is four-colour too, on a white
+ * face, its inks chosen to stay apart under protan, deutan and tritan colour-blindness
+ * and each at least 5.5:1 on the face (js/tests/decks.test.js checks both).
+ * @type {Record<string, {face: string, edge: string, C: string, D: string, H: string, S: string}>}
+ */
+export const DECKS = {
+  classic: { face: "#fffdf8", edge: "#b9b4a8", C: BLACK, D: RED, H: RED, S: BLACK },
+  four_colour: { face: "#fffdf8", edge: "#b9b4a8", C: "#12702a", D: "#1f57c3", H: RED, S: BLACK },
+  high_contrast: { face: "#fff", edge: "#000", C: "#1c7282", D: "#6c30bf", H: "#bb261c", S: "#000" },
+};
+
+/** Corner index sizes (SVG units of the 100 x 140 card): rank font, and again for "10". */
+export const INDEX = { normal: [18, 15], large: [32, 27] };
+
+/**
+ * Card backs, each a colour and a pattern drawn in an 88 x 128 panel (a nested svg
+ * clips it). The patterns differ in shape, not only in colour.
+ * @type {Record<string, [string, string]>}
+ */
+export const BACKS = {
+  lattice: ["#2553a4", Array.from({ length: 28 }, (_, i) => `M${i * 8 - 128} 0l128 128M${i * 8 - 128} 128l128-128`).join("")],
+  chevrons: ["#a3273a", Array.from({ length: 15 }, (_, i) => `M0 ${i * 9 + 2}${"l8 6 8-6".repeat(6)}`).join("")],
+  rings: ["#1d6b45", Array.from({ length: 12 }, (_, i) => `M${44 - 6 * i - 4} 64a${6 * i + 4} ${6 * i + 4} 0 1 0 ${12 * i + 8} 0a${6 * i + 4} ${6 * i + 4} 0 1 0-${12 * i + 8} 0`).join("")],
+};
+
 /** Pip centres for 2..10 (x, y); pips below the middle are drawn upside down. */
 const L = 31;
 const C = 50;
@@ -76,20 +103,27 @@ function court(rank, suit, ink) {
 const cache = new Map();
 
 /**
- * The SVG markup of a face-up card (face-down cards are drawn by CSS as a back).
- * @param {string} code e.g. "QH"
+ * The SVG markup of a face-up card, in a deck of DECKS, with large corner indices or not
+ * (large ones put the suit in the other top corner and shrink the middle a little, so a
+ * fanned card still shows both in the strip that stays visible).
+ * @param {string} code e.g. "QH" @param {string} [deck] @param {boolean} [large]
  * @returns {string}
  */
-export function cardSVG(code) {
-  const hit = cache.get(code);
+export function cardSVG(code, deck = "classic", large = false) {
+  const key = `${code}${deck}${large}`;
+  const hit = cache.get(key);
   if (hit) return hit;
   const c = parseCard(code);
-  if (!c) return "";
-  const ink = c.red ? RED : BLACK;
+  const d = DECKS[deck];
+  if (!c || !d) return "";
+  const ink = d[/** @type {"C"} */ (c.suit)];
   const label = rankLabel(c.rank);
-  const corner =
-    `<text x="9" y="18" text-anchor="middle" font-size="${label.length > 1 ? 15 : 18}" font-weight="700" font-family="Georgia,'Times New Roman',serif" letter-spacing="${label.length > 1 ? -1.5 : 0}">${label}</text>` +
-    pip(c.suit, 9, 29, 0.55);
+  const two = label.length > 1;
+  const [size, size10] = INDEX[large ? "large" : "normal"];
+  const font = `text-anchor="middle" font-size="${two ? size10 : size}" font-weight="700" font-family="Georgia,'Times New Roman',serif" letter-spacing="${two ? -1.5 : 0}"`;
+  const corner = large
+    ? `<text class="sw-idx" x="${two ? 17 : 14}" y="30" ${font}>${label}</text>${pip(c.suit, 84, 17, 0.9)}`
+    : `<text class="sw-idx" x="9" y="18" ${font}>${label}</text>${pip(c.suit, 9, 29, 0.55)}`;
   let middle = "";
   if (c.value === 1) {
     middle = pip(c.suit, 50, 70, c.suit === "S" ? 2.4 : 1.8);
@@ -98,10 +132,32 @@ export function cardSVG(code) {
   } else {
     middle = court(c.rank, c.suit, ink);
   }
+  if (large) middle = `<g transform="translate(50 70) scale(.8) translate(-50 -70)">${middle}</g>`;
   const svg =
     `<svg viewBox="0 0 100 140" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false">` +
-    `<rect x=".5" y=".5" width="99" height="139" rx="7" fill="#fffdf8" stroke="#b9b4a8"/>` +
+    `<rect x=".5" y=".5" width="99" height="139" rx="7" fill="${d.face}" stroke="${d.edge}"/>` +
     `<g fill="${ink}">${corner}<g transform="rotate(180 50 70)">${corner}</g>${middle}</g></svg>`;
-  cache.set(code, svg);
+  cache.set(key, svg);
+  return svg;
+}
+
+/** @type {Map<string, string>} */
+const backs = new Map();
+
+/**
+ * The SVG markup of a card's back: a border in the face's colour, the pattern and a
+ * thin frame. It names no card. @param {string} back a key of BACKS
+ */
+export function backSVG(back) {
+  const hit = backs.get(back);
+  if (hit) return hit;
+  const b = BACKS[back] || BACKS.lattice;
+  const svg =
+    `<svg viewBox="0 0 100 140" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false" data-back="${back}">` +
+    `<rect x=".5" y=".5" width="99" height="139" rx="7" fill="#fffdf8" stroke="#b9b4a8"/>` +
+    `<svg x="6" y="6" width="88" height="128"><rect width="88" height="128" rx="4" fill="${b[0]}"/>` +
+    `<path d="${b[1]}" fill="none" stroke="#fff" stroke-opacity=".3" stroke-width="1.6"/></svg>` +
+    `<rect x="9" y="9" width="82" height="122" rx="3" fill="none" stroke="#fff" stroke-opacity=".55" stroke-width="1.4"/></svg>`;
+  backs.set(back, svg);
   return svg;
 }

@@ -7,7 +7,7 @@
  * `data-card`.
  */
 import { parseCard, parseAction, targetsFor, rankLabel } from "./cards.js";
-import { cardSVG } from "./cardsvg.js";
+import { cardSVG, backSVG } from "./cardsvg.js";
 import { layoutTable, pileCards } from "./layout.js";
 import { pileName, cardName } from "./i18n.js";
 import { h } from "./dom.js";
@@ -146,6 +146,8 @@ function placeCards(t, g, v) {
     }
   }
   const before = t.badges.s;
+  const { deck, back, large } = t.deckStyle();
+  t.root.dataset.deck = deck;
   g.cards.forEach((c, z) => {
     const key = keys[z];
     let e = t.cardEls.get(key);
@@ -168,15 +170,17 @@ function placeCards(t, g, v) {
       t.cardEls.set(key, e);
     }
     const wasDown = e.classList.contains("sw-down");
+    // what the element shows, so a new deck or back redraws it (a back names no card)
+    const face = up ? `${c.code} ${deck} ${large}` : back;
+    if (e.dataset.face !== face) {
+      e.dataset.face = face;
+      e.innerHTML = up ? cardSVG(c.code, deck, large) : backSVG(back);
+    }
     if (up) {
-      if (e.dataset.card !== c.code) {
-        e.dataset.card = c.code;
-        e.innerHTML = cardSVG(c.code);
-      }
+      e.dataset.card = c.code;
       e.classList.remove("sw-down");
     } else {
       e.removeAttribute("data-card");
-      if (!wasDown) e.innerHTML = "";
       e.classList.add("sw-down");
     }
     // a card that lay face down a moment ago shows it turning over

@@ -45,12 +45,15 @@ color:var(--sw-ink);font-family:Georgia,serif;font-weight:700}
 .sw-card{position:absolute;border-radius:7%/5%;box-shadow:0 1px 2px rgba(0,0,0,.35),0 3px 8px rgba(0,0,0,.18);cursor:pointer;
 transition:left 90ms ease-out,top 90ms ease-out;outline:none;will-change:left,top}
 .sw-card svg{display:block;width:100%;height:100%}
-.sw-down{background-color:#2553a4;border:3px solid #fffdf8;cursor:default;
-background-image:repeating-linear-gradient(45deg,rgba(255,255,255,.17) 0 2px,transparent 2px 7px),repeating-linear-gradient(-45deg,rgba(255,255,255,.17) 0 2px,transparent 2px 7px),radial-gradient(circle at 50% 50%,#3b6fc8,#1c3f80)}
-.sw-down::after{content:"";position:absolute;inset:3px;border:1.5px solid rgba(255,255,255,.45);border-radius:5%/4%}
+.sw-down{cursor:default}
+/* High contrast (decks.js): a darker felt under opaque white outlines and labels; (0,3,0) beats the dark theme's (0,2,1) */
+.sw-root.sw-root[data-deck=high_contrast]{--sw-felt1:#1f5a38;--sw-felt2:#123d24;--sw-line:#fff;--sw-ink:#fff}
+.sw-root[data-deck=high_contrast] .sw-slot span{opacity:1}
+.sw-root[data-deck=high_contrast] .sw-slot{border-width:3px}
 .sw-turn{animation:sw-turn .2s ease-out}@keyframes sw-turn{from{transform:scaleX(.05)}}
 @media (prefers-reduced-motion:reduce){.sw-turn{animation:none}}
 .sw-groups{display:inline-flex;flex-wrap:wrap;gap:4px 5px}
+.sw-decks{display:inline-flex;flex-wrap:wrap;gap:4px 5px;align-items:center}
 .sw-drag{transition:none;z-index:1000!important;box-shadow:0 8px 22px rgba(0,0,0,.45);cursor:grabbing}
 .sw-snap{transition:transform 140ms ease-out}
 .sw-sel{box-shadow:0 0 0 3px var(--sw-sel),0 3px 10px rgba(0,0,0,.35)}

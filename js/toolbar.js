@@ -6,6 +6,7 @@
  * language. It sends intents through the table and never decides anything itself.
  */
 import { h } from "./dom.js";
+import { DeckControls } from "./decks.js";
 
 /** @typedef {import("./widget.js").Table} Table */
 /** @typedef {{label: Record<string, string>, options: Record<string, any>}} Choice */
@@ -144,6 +145,9 @@ export class Toolbar {
       this.play, this.nav, h("span", "sw-grow"), this.btn.more);
     this.more.append(this.groupsEl, this.btn.restart, this.btn.autoplay, opts,
       h("span", "sw-grow"), this.btn.stats, this.btn.rules, this.langSel);
+    // the deck settings (decks.js), a block of their own before the language
+    this.decks = new DeckControls(table);
+    this.more.insertBefore(this.decks.el, this.langSel);
     bar.append(this.more);
 
     const onClick = (/** @type {MouseEvent} */ e) => {
@@ -276,6 +280,7 @@ export class Toolbar {
     this.langSel.setAttribute("aria-label", t.tr("ui.lang"));
     this.fillGames();
     this.fillOptions();
+    this.decks.relabel();
   }
 
   /** Shows the view's game, options, seed and what the buttons can do now. */
@@ -314,5 +319,6 @@ export class Toolbar {
     this.opt.exact_hint.checked = !!set.exact_hint;
     this.opt.warn_unwinnable.checked = !!set.warn_unwinnable;
     this.opt.live_solver.checked = !!(v.live && v.live.on);
+    this.decks.update();
   }
 }

@@ -17,6 +17,7 @@ import { moveFocus } from "./hit.js";
 import { t as translate } from "./i18n.js";
 import { renderMarkdown } from "./markdown.js";
 import { h } from "./dom.js";
+import { deckStyle } from "./decks.js";
 import { keyCommand, passesToHost } from "./keys.js";
 import { Toolbar, reviewIntent } from "./toolbar.js";
 import { renderStats } from "./stats.js";
@@ -157,6 +158,7 @@ export class Table {
       this.update();
     });
     this.listen(model, "change:stats", () => renderStats(this));
+    for (const k of ["deck", "card_back", "large_index"]) this.listen(model, `change:${k}`, () => this.update());
     // The cards follow the cell's width: JupyterLab's panes, a phone, a wide screen.
     const ro = new ResizeObserver(() => this.resize());
     ro.observe(this.root);
@@ -210,6 +212,11 @@ export class Table {
     const v = this.view;
     const entry = this.catalog().find((g) => g.name === v.game);
     return entry ? (this.lang === "el" ? entry.title_el : entry.title) : v.game || "";
+  }
+
+  /** The deck, card back and index size the cards are drawn in (decks.js). */
+  deckStyle() {
+    return deckStyle(this.model);
   }
 
   /** The view the felt shows (the same one: a reviewed position comes from Python). */

@@ -48,6 +48,7 @@ npm run build
 npm test
 targets=(tests)
 compgen -G "notebooks/*.ipynb" >/dev/null && targets+=(notebooks)
-"$SW_PY" -m pytest -p no:cacheprovider "${targets[@]}" --nbval-lax "$@"
+# the slowest tests are listed at the end, to see where CI's minutes go
+"$SW_PY" -m pytest -p no:cacheprovider "${targets[@]}" --nbval-lax --durations=40 "$@"
 # the compiled core's tests once more, against a build with ASan and UBSan
 [ "${SW_SKIP_SANITIZE:-}" = 1 ] || bash core/scripts/sanitize.sh "$SW_PY"

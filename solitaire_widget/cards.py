@@ -12,6 +12,11 @@ RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
 
+# How the widget draws the cards (js/cardsvg.js DECKS, BACKS): the deck's inks (two
+# colours, the common four-colour deck, or high contrast) and the pattern on the backs.
+DECKS = ("classic", "four_colour", "high_contrast")
+CARD_BACKS = ("lattice", "chevrons", "rings")
+
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 
 RANK_NAMES = {

@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .cards import CARD_BACKS, DECKS
 from .deals import GRADES
 from .game import Game
 from .games import GAMES
@@ -33,6 +34,12 @@ MAX_SEED = 2**32 - 1
 SETTINGS = ("warn_unwinnable", "exact_hint", "live_solver", "winnable_only")
 # the grades "winnable deals only" may be asked for ("": any)
 DIFFICULTIES = ("", *GRADES)
+# how the cards are drawn: the widget's traits of these names, and what each may be
+DECK_SETTINGS: dict[str, tuple[Any, ...]] = {
+    "deck": DECKS,
+    "card_back": CARD_BACKS,
+    "large_index": (False, True),
+}
 
 
 def handle(play: PlaySession, content: Any) -> None:
@@ -281,6 +288,18 @@ def _setting(play: PlaySession, msg: Mapping[str, Any]) -> None:
         setattr(play.settings, name, value)  # the owner tells the table (setting_changed)
 
 
+def _deck(play: PlaySession, msg: Mapping[str, Any]) -> None:
+    """``{"kind": "deck", "name": "deck", "value": "four_colour"}``: how the cards are
+    drawn (DECK_SETTINGS). The table itself does not change; the owner's synced trait
+    redraws every view."""
+    name, value = msg.get("name"), msg.get("value")
+    allowed = DECK_SETTINGS.get(name) if isinstance(name, str) else None
+    # a bool is an int: True must not pass for a deck's name, nor 1 for True
+    if allowed is None or not any(type(value) is type(a) and value == a for a in allowed):
+        raise Refused("malformed")
+    setattr(play.settings, str(name), value)
+
+
 def _review(play: PlaySession, msg: Mapping[str, Any]) -> None:
     """``{"kind": "review", "at": n}`` shows the position after n actions;
     ``"at": null`` the game again; ``"step": -1 / 1`` one back or forth."""
@@ -317,6 +336,7 @@ HANDLERS: dict[str, Callable[[PlaySession, Mapping[str, Any]], None]] = {
     "solve": _solve,
     "stop": _stop,
     "setting": _setting,
+    "deck": _deck,
     "review": _review,
     "play_on": _play_on,
 }

@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .cards import card_symbol, code
+from .cards import DECKS, card_symbol, code
 from .moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, pile_index
 
 if TYPE_CHECKING:
@@ -49,6 +49,13 @@ class Shown(Protocol):
 W, H, GAP = 56, 78, 10  # card size and spacing, px
 FAN = 20  # vertical offset of fanned tableau cards, px
 SUIT_GLYPHS = "♣♦♥♠"
+# each deck's suit inks in Aisleriot's suit order (clubs, diamonds, hearts, spades): the
+# widget's (js/cardsvg.js DECKS), with the picture's own near-black
+INKS = {
+    "classic": ("#111", "#c0172b", "#c0172b", "#111"),
+    "four_colour": ("#12702a", "#1f57c3", "#c0162c", "#111"),
+    "high_contrast": ("#1c7282", "#6c30bf", "#bb261c", "#000"),
+}
 
 
 def _status_line(game: Shown) -> str:
@@ -81,7 +88,7 @@ def table_text(game: Shown) -> str:
     return "\n".join(lines)
 
 
-def _card_svg(card: int, x: float, y: float, face_up: bool) -> str:
+def _card_svg(card: int, x: float, y: float, face_up: bool, deck: str = "classic") -> str:
     if not face_up:
         return (
             f'<g transform="translate({x:.0f},{y:.0f})">'
@@ -90,8 +97,7 @@ def _card_svg(card: int, x: float, y: float, face_up: bool) -> str:
             f'<path d="M4 {H / 2}L{W / 2} 4L{W - 4} {H / 2}L{W / 2} {H - 4}Z" '
             f'fill="none" stroke="#8fa8e0"/></g>'
         )
-    red = 13 <= card < 39
-    colour = "#c0172b" if red else "#111"
+    colour = INKS[deck][card // 13]
     sym = card_symbol(card)
     rank, glyph = sym[:-1], SUIT_GLYPHS[card // 13]
     return (
@@ -104,8 +110,11 @@ def _card_svg(card: int, x: float, y: float, face_up: bool) -> str:
     )
 
 
-def table_svg(game: Shown) -> str:
-    """A static SVG picture of the table (felt, cards, pile labels, status line)."""
+def table_svg(game: Shown, deck: str = "classic") -> str:
+    """A static SVG picture of the table (felt, cards, pile labels, status line), its
+    cards in the inks of ``deck`` (the widget's decks: solitaire_widget.cards.DECKS)."""
+    if not isinstance(deck, str) or deck not in DECKS:
+        raise ValueError(f"deck must be one of {DECKS}, not {deck!r}")
     t = game.table
     rules = game.rules
     # the game's own slots, as the page lays them out
@@ -140,13 +149,13 @@ def table_svg(game: Shown) -> str:
         n = len(pile)
         if index >= FIRST_TABLEAU:
             for i, card in enumerate(pile):
-                out.append(_card_svg(card, x, y + i * FAN, t.is_face_up(index, i)))
+                out.append(_card_svg(card, x, y + i * FAN, t.is_face_up(index, i), deck))
         elif index == WASTE and game.draw_count > 1:
             shown = pile[-game.draw_count :]
             for i, card in enumerate(shown):
-                out.append(_card_svg(card, x + i * 12, y, True))
+                out.append(_card_svg(card, x + i * 12, y, True, deck))
         else:
-            out.append(_card_svg(pile[-1], x, y, t.is_face_up(index, n - 1)))
+            out.append(_card_svg(pile[-1], x, y, t.is_face_up(index, n - 1), deck))
         if index in (STOCK, RESERVE):
             out.append(
                 f'<text x="{x + W / 2}" y="{y + H + 13}" font-size="11" text-anchor="middle" '

@@ -19,6 +19,7 @@ import traitlets
 
 from . import intents
 from . import view as _view
+from .cards import CARD_BACKS, DECKS
 from .deals import GRADES, check_grade
 from .game import Game
 from .play_session import PlaySession
@@ -37,7 +38,18 @@ _STYLE = _STATIC / "widget.css"  # js/style.js, written by `npm run build`
 LANGS = intents.LANGS
 MAX_SEED = intents.MAX_SEED
 # the traits the page draws; it may never set them (set_state)
-_OURS = frozenset({"view", "setup", "stats", "catalog", "lang", "rules"})
+_OURS = frozenset(
+    {"view", "setup", "stats", "catalog", "lang", "rules", "deck", "card_back", "large_index"}
+)
+
+
+class _Switch(traitlets.Bool):
+    """True or False only: traitlets' Bool takes 0 and 1 too."""
+
+    def validate(self, obj: Any, value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise traitlets.TraitError(f"{self.name} must be True or False, not {value!r}")
+        return value
 
 
 class SolitaireWidget(anywidget.AnyWidget):
@@ -67,6 +79,12 @@ class SolitaireWidget(anywidget.AnyWidget):
     answer. What any of them proves is kept once, in ``widget.proofs``.
     ``widget.scheduler`` says where that work runs (:class:`KernelScheduler`;
     :class:`ManualScheduler` to step it by hand).
+
+    How the cards are drawn, kept across deals and games: ``deck`` ("classic", the
+    common "four_colour" deck with blue diamonds and green clubs, or "high_contrast":
+    four colour-blind-safe inks on white, opaque outlines on a darker felt),
+    ``card_back`` ("lattice", "chevrons", "rings") and ``large_index`` (larger corner
+    indices, for small screens). The toolbar's More row sets them too.
     """
 
     _esm = _BUNDLE
@@ -92,6 +110,11 @@ class SolitaireWidget(anywidget.AnyWidget):
     # of this grade ("easy", "medium", "hard"; "": any) when one is asked for
     winnable_only = traitlets.Bool(False)
     difficulty = traitlets.Unicode("")
+    # How the cards are drawn (js/decks.js): synced, and only Python sets them (the page
+    # asks with a "deck" intent); a bad value raises TraitError and changes nothing.
+    deck = traitlets.Enum(DECKS, "classic").tag(sync=True)
+    card_back = traitlets.Enum(CARD_BACKS, "lattice").tag(sync=True)
+    large_index = _Switch(False).tag(sync=True)
 
     # Budgets in seconds; set them on an instance to change one widget.
     solve_budget: float = 4.0
@@ -121,6 +144,9 @@ class SolitaireWidget(anywidget.AnyWidget):
         winnable_only: bool = False,
         difficulty: str | None = None,
         statistics: Statistics | bool | None = None,
+        deck: str = "classic",
+        card_back: str = "lattice",
+        large_index: bool = False,
         **options: Any,
     ) -> None:
         if lang not in LANGS:
@@ -139,6 +165,11 @@ class SolitaireWidget(anywidget.AnyWidget):
         grade = check_grade(difficulty)
         if grade is not None and not winnable_only:
             raise ValueError("difficulty grades winnable deals: give winnable_only=True with it")
+        if not isinstance(large_index, bool):
+            raise TypeError(f"large_index must be True or False, not {large_index!r}")
+        for trait, look, looks in (("deck", deck, DECKS), ("card_back", card_back, CARD_BACKS)):
+            if not isinstance(look, str) or look not in looks:
+                raise ValueError(f"{trait} must be one of {looks}, not {look!r}")
         if isinstance(game, Game):
             if seed is not None or options:
                 raise TypeError("seed and options go with a game name, not an existing Game")
@@ -174,6 +205,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         self.exact_hint = bool(exact_hint)
         self.winnable_only = winnable_only
         self.difficulty = grade or ""
+        self.deck, self.card_back, self.large_index = deck, card_back, large_index
         self.lang = lang
         self._setup_key: tuple[Any, ...] | None = None
         self.catalog = _view.catalog()

@@ -21,7 +21,7 @@ STYLE = ROOT / "solitaire_widget" / "static" / "widget.css"
 ARTIFACTS = ROOT / "test-artifacts"
 ORIGIN = "http://solitaire.test"
 # the traits the page reads (SolitaireWidget's synced traits but ipywidgets' own)
-SYNCED = ("view", "setup", "stats", "lang", "rules", "catalog")
+SYNCED = ("view", "setup", "stats", "lang", "rules", "catalog", "deck", "card_back", "large_index")
 
 LAUNCH_ARGS = [
     "--no-sandbox",
