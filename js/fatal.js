@@ -9,19 +9,20 @@
 import { h } from "./dom.js";
 
 /** @typedef {import("./widget.js").Table} Table */
-/** @typedef {{move: string, version: number, text: string}} Pending */
+/** @typedef {{move: string, version: number, text: string, reason?: string}} Pending */
 
 /**
  * What the panel shows for `pending` (null: nothing held, or a malformed entry).
  * @param {Pending | null | undefined} pending
  * @param {(key: string, args?: Record<string, string|number>) => string} tr
+ * Python words it (text, reason); the page's own words are for an older kernel's view.
  * @returns {{title: string, text: string, move: string, confirm: {kind: string, confirm: boolean, action: string, version: number}} | null}
  */
 export function fatalPrompt(pending, tr) {
   if (!pending || typeof pending.move !== "string" || !pending.move || !Number.isInteger(pending.version)) return null;
   return {
-    title: tr("fatal.title", { move: pending.move }),
-    text: typeof pending.text === "string" ? pending.text : "",
+    title: typeof pending.text === "string" && pending.text ? pending.text : tr("fatal.title", { move: pending.move }),
+    text: typeof pending.reason === "string" ? pending.reason : "",
     move: pending.move,
     confirm: { kind: "fatal", confirm: true, action: pending.move, version: pending.version },
   };

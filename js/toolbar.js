@@ -313,7 +313,7 @@ export class Toolbar {
     const set = v.settings || { exact_hint: false, warn_unwinnable: false };
     this.opt.exact_hint.checked = !!set.exact_hint;
     this.opt.warn_unwinnable.checked = !!set.warn_unwinnable;
-    this.opt.warn_fatal.checked = !!(/** @type {any} */ (set).warn_fatal);
+    this.opt.warn_fatal.checked = !!set.warn_fatal;
     this.opt.live_solver.checked = !!(v.live && v.live.on);
   }
 }

@@ -40,12 +40,13 @@ import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
  *   notice: {text: string, level: string}|null, can_undo: boolean, can_redo: boolean,
  *   timer: {running: boolean, elapsed: number}, version: number, seq: number,
  *   solver?: {busy: string|null, step: number, steps: number},
- *   settings?: {exact_hint: boolean, warn_unwinnable: boolean},
+ *   settings?: {exact_hint: boolean, warn_unwinnable: boolean, warn_fatal?: boolean},
  *   live?: import("./verdict.js").Live,
  *   warning?: {text: string, level: string}|null,
  *   review?: {at: number, of: number}|null, offer?: string|null,
  *   fatal?: {at: number, move: string}|null,
- *   deal?: import("./dealing.js").Deal
+ *   deal?: import("./dealing.js").Deal,
+ *   pending?: import("./fatal.js").Pending|null
  * }} View
  */
 /**

@@ -418,7 +418,7 @@ class PlaySession:
             return False
 
     def confirm_fatal(self, action: str, version: int) -> None:
-        """"Play it anyway": the move held back is played, if this is the one held for
+        """ "Play it anyway": the move held back is played, if this is the one held for
         this very table; anything else is refused (stale or forged) and changes nothing."""
         held = self.pending
         if held is None or held["move"] != action or held["version"] != version:
@@ -432,7 +432,7 @@ class PlaySession:
             self.play(action)
 
     def cancel_fatal(self) -> bool:
-        """"Take it back" (or anything else the player does): the held move is dropped;
+        """ "Take it back" (or anything else the player does): the held move is dropped;
         True if one was held."""
         held, self.pending = self.pending, None
         return held is not None

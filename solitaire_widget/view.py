@@ -132,7 +132,12 @@ def _pending(play: PlaySession) -> dict[str, Any] | None:
     held = play.pending
     if held is None:
         return None
-    return {"move": held["move"], "version": held["version"], "text": play.say("fatal_warn")}
+    return {
+        "move": held["move"],
+        "version": held["version"],
+        "text": play.say("fatal_warn"),
+        "reason": play.say("fatal_why", move=held["move"]),
+    }
 
 
 def _busy_notice(play: PlaySession) -> dict[str, str] | None:

@@ -45,7 +45,12 @@ def test_the_fatal_move_is_held_and_named():
     v = move(w)
     assert w.game.history == BEFORE and w.game.snapshot() == before
     assert v["pending"]["move"] == FATAL
-    assert "can no longer be won" in v["pending"]["text"]
+    assert v["pending"]["text"] == "If you play this, the deal can no longer be won."
+    assert FATAL in v["pending"]["reason"]
+    send(w, {"kind": "lang", "lang": "el"})  # another word cancels it, as anything else
+    assert w.view["pending"] is None
+    el = move(w)["pending"]
+    assert "κερδίζεται" in el["text"] and FATAL in el["reason"]
     assert v["settings"]["warn_fatal"] is True
     assert w.is_fatal(FATAL) is True
 
@@ -56,7 +61,9 @@ def test_confirming_plays_it_and_taking_it_back_leaves_the_game():
     v = send(w, {"kind": "fatal", "confirm": False})
     assert v["pending"] is None and w.game.history == BEFORE
     held = move(w)["pending"]
-    v = send(w, {"kind": "fatal", "confirm": True, "action": held["move"], "version": held["version"]})
+    v = send(
+        w, {"kind": "fatal", "confirm": True, "action": held["move"], "version": held["version"]}
+    )
     assert w.game.history == [*BEFORE, FATAL] and v["pending"] is None
     w.scheduler.run_all()
     assert w.live_answer == "lost"
