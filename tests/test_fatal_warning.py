@@ -173,7 +173,7 @@ def test_not_known_winnable_means_no_check():
 
 @pytest.mark.parametrize("bad", ["no", 1, None])
 def test_warn_fatal_must_be_a_bool(bad):
-    with pytest.raises(TypeError, match="warn_fatal"):
+    with pytest.raises(TypeError, match="warn_fatal must be True or False"):
         SolitaireWidget(GAME, warn_fatal=bad)
 
 
