@@ -60,8 +60,10 @@ export class FatalPanel {
     table.on(this.el, "keydown", (e) => {
       const what = fatalKey(e.key);
       if (!what) return;
+      e.stopPropagation(); // the panel's keys, not the table's nor JupyterLab's
+      // Enter on a button is that button (Tab to "Take it back", Enter takes it back)
+      if (what === "confirm" && /** @type {HTMLElement} */ (e.target).tagName === "BUTTON") return;
       e.preventDefault();
-      e.stopPropagation();
       if (what === "confirm") this.confirm();
       else this.takeBack();
     });

@@ -112,11 +112,22 @@ def test_the_fatal_move_is_asked_about_taken_back_then_confirmed(lab, browser):
         assert int(root.get_attribute("data-version")) == version
         assert _history(page, 1) == ["t5>f1"]
 
-        # again, and this time "Play it anyway"
+        # again: Tab to "Take it back" and Enter takes it back (Enter is the button's)
         _fatal_move(page, root)
         panel.wait_for(state="visible")
         seq = _seq(root)
-        root.locator(".sw-fatal-play").click()
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.classList.contains('sw-fatal-back')")
+        page.keyboard.press("Enter")
+        _wait_seq(page, root, seq)
+        panel.wait_for(state="hidden")
+        assert int(root.get_attribute("data-version")) == version
+
+        # and once more, "Play it anyway" with Enter (the question has the focus)
+        _fatal_move(page, root)
+        panel.wait_for(state="visible")
+        seq = _seq(root)
+        page.keyboard.press("Enter")
         _wait_seq(page, root, seq)
         panel.wait_for(state="hidden")
         root.locator(".sw-live[data-answer=lost]").wait_for(timeout=60_000)
