@@ -7,13 +7,16 @@
   SolitaireWidget behind a Playwright binding), and in a real JupyterLab server:
   from the click handler sending the intent to the page having drawn the new view.
 
-    python benchmarks/widget_latency.py [--moves 200] [--no-lab] [--winnable]
+    python benchmarks/widget_latency.py [--moves 200] [--no-lab] [--winnable] [--warn-fatal]
         [--deck high_contrast --card-back rings --large-index]
 
 The harness runs twice, with the live answer (a search after every move) on and off;
 the deck settings (the widget's traits of those names) apply to every run.
 ``--winnable`` plays with "winnable deals only" on (a deal proved winnable, its grade
 measured in the background where the published list has none) instead of seed 3.
+``--warn-fatal`` runs the live-on harness and JupyterLab once more with the fatal-move
+warning on (a move from a position proved winnable is checked before it is played; a
+held move's answer, the question, counts as that click's render).
 """
 
 from __future__ import annotations
@@ -130,10 +133,19 @@ def table_args(winnable: bool) -> dict:
     return {"winnable_only": True} if winnable else {"seed": 3}
 
 
-def harness_run(browser, n: int, live: bool, looks: dict[str, Any], winnable: bool = False) -> None:
-    tag = "live on " if live else "live off"
+def harness_run(
+    browser,
+    n: int,
+    live: bool,
+    looks: dict[str, Any],
+    winnable: bool = False,
+    warn_fatal: bool = False,
+) -> None:
+    tag = ("live on " if live else "live off") + (" +fatal" if warn_fatal else "")
     for game in GAMES:
-        w = SolitaireWidget(game, live_solver=live, **table_args(winnable), **looks)
+        w = SolitaireWidget(
+            game, live_solver=live, warn_fatal=warn_fatal, **table_args(winnable), **looks
+        )
         ctx = browser.new_context(viewport={"width": 1100, "height": 900})
         page = ctx.new_page()
         h = Counted(page, w, width=960)
@@ -149,8 +161,16 @@ def harness_run(browser, n: int, live: bool, looks: dict[str, Any], winnable: bo
         )
 
 
-def lab_run(browser, n: int, game: str, looks: dict[str, Any], winnable: bool = False) -> None:
-    args = ", ".join(f"{k}={v!r}" for k, v in table_args(winnable).items())
+def lab_run(
+    browser,
+    n: int,
+    game: str,
+    looks: dict[str, Any],
+    winnable: bool = False,
+    warn_fatal: bool = False,
+) -> None:
+    options = {**table_args(winnable), "warn_fatal": warn_fatal}
+    args = ", ".join(f"{k}={v!r}" for k, v in options.items())
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         kwargs = "".join(f", {k}={v!r}" for k, v in looks.items())
@@ -174,8 +194,9 @@ def lab_run(browser, n: int, game: str, looks: dict[str, Any], winnable: bool = 
             page.locator(".jp-OutputArea .sw-root .sw-card").first.wait_for()
             pairs = page.evaluate(DRIVER, n)
             ctx.close()
-            print(summary(f"  JupyterLab {game:10s} click-to-render", [a for a, _ in pairs]))
-            print(summary(f"  JupyterLab {game:10s} drawing only   ", [b for _, b in pairs]))
+            tag = f"{game:10s}" + (" +fatal" if warn_fatal else "")
+            print(summary(f"  JupyterLab {tag} click-to-render", [a for a, _ in pairs]))
+            print(summary(f"  JupyterLab {tag} drawing only   ", [b for _, b in pairs]))
         finally:
             server.stop()
 
@@ -191,6 +212,7 @@ def main() -> None:
     ap.add_argument("--deck", default="classic", choices=DECKS)
     ap.add_argument("--card-back", default="lattice", choices=CARD_BACKS)
     ap.add_argument("--large-index", action="store_true", help="large corner indices")
+    ap.add_argument("--warn-fatal", action="store_true", help="the fatal-move warning on too")
     args = ap.parse_args()
     looks = {"deck": args.deck, "card_back": args.card_back, "large_index": args.large_index}
     from playwright.sync_api import sync_playwright
@@ -205,8 +227,12 @@ def main() -> None:
         # the live answer searches after every move: with it and without, side by side
         for live in (True, False):
             harness_run(browser, args.moves, live, looks, args.winnable)
+        if args.warn_fatal:
+            harness_run(browser, args.moves, True, looks, args.winnable, warn_fatal=True)
         if not args.no_lab:
             lab_run(browser, args.moves, args.lab_game, looks, args.winnable)
+            if args.warn_fatal:
+                lab_run(browser, args.moves, args.lab_game, looks, args.winnable, warn_fatal=True)
         browser.close()
 
 

@@ -45,6 +45,11 @@ export const STRINGS = {
     "ui.exact.title": "Hint gives the first move of a winning line when the solver finds one",
     "ui.warn": "Warn when lost",
     "ui.warn.title": "Tell me when this deal can no longer be won",
+    "ui.warnfatal": "Warn before a losing move",
+    "ui.warnfatal.title": "Before a move that would make a winnable deal lost, ask me first",
+    "fatal.title": "If you play {move}, the deal can no longer be won",
+    "fatal.play": "Play it anyway",
+    "fatal.back": "Take it back",
     "ui.live": "Live solver",
     "ui.live.title": "After every move, say whether this deal can still be won",
     // "Winnable deals only" and the difficulty (dealing.js)
@@ -167,6 +172,11 @@ export const STRINGS = {
     "ui.exact.title": "Η Υπόδειξη δίνει την πρώτη κίνηση μιας νικηφόρας σειράς, όταν ο λύτης τη βρει",
     "ui.warn": "Προειδοποίηση ήττας",
     "ui.warn.title": "Πείτε μου όταν αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί",
+    "ui.warnfatal": "Προειδοποίηση πριν από χαμένη κίνηση",
+    "ui.warnfatal.title": "Πριν από μια κίνηση που θα έχανε ένα μοίρασμα που κερδίζεται, ρωτήστε με",
+    "fatal.title": "Αν παίξετε {move}, το μοίρασμα δεν θα κερδίζεται πια",
+    "fatal.play": "Παίξτε το όπως και να 'χει",
+    "fatal.back": "Πάρτε το πίσω",
     "ui.live": "Ζωντανός λύτης",
     "ui.live.title": "Μετά από κάθε κίνηση, πείτε μου αν το μοίρασμα μπορεί ακόμη να κερδηθεί",
     // "Winnable deals only" and the difficulty (dealing.js)

@@ -85,6 +85,7 @@ background:var(--jp-layout-color2,#f2f2f2);min-height:28px;align-items:center}
 .sw-live.sw-live-pending .sw-live-text{opacity:.45}.sw-live.sw-live-pending .sw-live-dot{animation:none;background:var(--jp-ui-font-color3,#9e9e9e);border:0}
 @keyframes sw-blink{50%{opacity:.25}}
 @media (prefers-reduced-motion:reduce){.sw-live[data-answer=checking] .sw-live-dot{animation:none;opacity:.5}}
+.sw-fatal-panel{display:flex;flex-wrap:wrap;align-items:center;gap:4px 10px;margin:4px 0;padding:6px 10px;border-radius:4px;color:#5d1010;background:#ffe3e3;border:2px solid #c62828}.sw-fatal-panel[hidden]{display:none}.sw-fatal-text{flex-basis:100%;font-size:12px}.sw-fatal-buttons{display:flex;gap:8px}
 .sw-warn{flex-basis:100%;padding:2px 8px;border-radius:4px;font-weight:600;color:#5d3a00;background:#ffe0a3;border:1px solid #f0b64c}
 .sw-notice{flex-basis:100%;color:var(--jp-ui-font-color1,#222);min-height:1.3em}
 .sw-notice.sw-error{color:var(--jp-error-color1,#c62828)}

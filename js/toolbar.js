@@ -130,7 +130,7 @@ export class Toolbar {
     /** @type {Record<string, HTMLLabelElement>} */
     this.optLabel = {};
     const opts = h("span", "sw-opts");
-    for (const k of ["exact_hint", "warn_unwinnable", "live_solver"]) {
+    for (const k of ["exact_hint", "warn_unwinnable", "warn_fatal", "live_solver"]) {
       const box = h("input", `sw-opt-${k}`, { type: "checkbox" });
       const lab = h("label");
       lab.append(box, h("span"));
@@ -257,7 +257,7 @@ export class Toolbar {
     for (const [k, key] of Object.entries(labels)) this.btn[k].textContent = t.tr(key);
     this.labelMore();
     this.btn.more.title = t.tr("ui.more.title");
-    for (const [k, key] of [["exact_hint", "ui.exact"], ["warn_unwinnable", "ui.warn"], ["live_solver", "ui.live"]]) {
+    for (const [k, key] of [["exact_hint", "ui.exact"], ["warn_unwinnable", "ui.warn"], ["warn_fatal", "ui.warnfatal"], ["live_solver", "ui.live"]]) {
       /** @type {HTMLElement} */ (this.optLabel[k].lastChild).textContent = t.tr(key);
       this.optLabel[k].title = t.tr(`${key}.title`);
     }
@@ -318,6 +318,7 @@ export class Toolbar {
     const set = v.settings || { exact_hint: false, warn_unwinnable: false };
     this.opt.exact_hint.checked = !!set.exact_hint;
     this.opt.warn_unwinnable.checked = !!set.warn_unwinnable;
+    this.opt.warn_fatal.checked = !!set.warn_fatal;
     this.opt.live_solver.checked = !!(v.live && v.live.on);
     this.decks.update();
   }

@@ -25,6 +25,7 @@ import { draw, decorate, clampFocus, elementAt } from "./drawing.js";
 import { renderStatus, renderClock, renderOverlay } from "./status.js";
 import { Verdict } from "./verdict.js";
 import { Dealing } from "./dealing.js";
+import { FatalPanel, fatalKey } from "./fatal.js";
 import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
 
 /** @typedef {import("./layout.js").Geometry} Geometry */
@@ -40,12 +41,13 @@ import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
  *   notice: {text: string, level: string}|null, can_undo: boolean, can_redo: boolean,
  *   timer: {running: boolean, elapsed: number}, version: number, seq: number,
  *   solver?: {busy: string|null, step: number, steps: number},
- *   settings?: {exact_hint: boolean, warn_unwinnable: boolean},
+ *   settings?: {exact_hint: boolean, warn_unwinnable: boolean, warn_fatal?: boolean},
  *   live?: import("./verdict.js").Live,
  *   warning?: {text: string, level: string}|null,
  *   review?: {at: number, of: number}|null, offer?: string|null,
  *   fatal?: {at: number, move: string}|null,
- *   deal?: import("./dealing.js").Deal
+ *   deal?: import("./dealing.js").Deal,
+ *   pending?: import("./fatal.js").Pending|null
  * }} View
  */
 /**
@@ -123,7 +125,9 @@ export class Table {
     this.dealing.mount(this.toolbar.more, this.status, this.verdict.el);
     this.rules = h("section", "sw-rules", { hidden: "" });
     this.statsEl = h("section", "sw-stats", { hidden: "" });
-    root.append(this.toolbar.bar, this.table, this.status, this.statsEl, this.rules, this.keysHelp);
+    // the fatal-move warning's question (fatal.js), under the table
+    this.fatalPanel = new FatalPanel(this);
+    root.append(this.toolbar.bar, this.table, this.fatalPanel.el, this.status, this.statsEl, this.rules, this.keysHelp);
     el.append(root);
 
     // Table: one set of pointer listeners for every card (delegation).
@@ -377,6 +381,7 @@ export class Table {
     draw(this);
     renderStatus(this);
     this.verdict.render();
+    this.fatalPanel.render();
     renderOverlay(this);
     renderClock(this);
     renderStats(this);
@@ -399,6 +404,15 @@ export class Table {
   /** @param {KeyboardEvent} e */
   onKey(e) {
     const target = /** @type {HTMLElement} */ (e.target);
+    // a held fatal move: Enter plays it anyway, Esc takes it back (fatal.js)
+    const answer = this.fatalPanel.open() && !e.ctrlKey && !e.metaKey && !e.altKey ? fatalKey(e.key) : null;
+    if (answer) {
+      if (answer === "confirm") this.fatalPanel.confirm();
+      else this.fatalPanel.takeBack();
+      e.preventDefault();
+      e.stopPropagation();
+      return;
+    }
     const tag = target.tagName;
     const cmd = keyCommand({
       key: e.key,

@@ -31,7 +31,7 @@ LANGS = ("en", "el")
 # Seeds are GLib guint32 values (g_rand_new_with_seed).
 MAX_SEED = 2**32 - 1
 # the switches the page may flip (the widget's traits of the same names)
-SETTINGS = ("warn_unwinnable", "exact_hint", "live_solver", "winnable_only")
+SETTINGS = ("warn_unwinnable", "exact_hint", "live_solver", "winnable_only", "warn_fatal")
 # the grades "winnable deals only" may be asked for ("": any)
 DIFFICULTIES = ("", *GRADES)
 # how the cards are drawn: the widget's traits of these names, and what each may be
@@ -64,6 +64,8 @@ def dispatch(play: PlaySession, msg: Any) -> None:
     handler = HANDLERS.get(kind)
     if handler is None:
         raise Refused("unknown", kind=kind[:40])
+    if kind != "fatal":
+        play.cancel_fatal()  # a held fatal move waits for its answer, and nothing else
     if play.review_at is not None and kind in OFFERED:
         # a move on the position looked back at: offered to be played on from there
         play.refuse_in_review(_offered(play, msg))
@@ -150,14 +152,30 @@ def _move(play: PlaySession, msg: Mapping[str, Any]) -> None:
     if not isinstance(action, str) or not 0 < len(action) <= 32:
         raise Refused("malformed")
     check_version(play, msg)
-    if action == "draw":
-        play.draw()
-    else:
-        play.play(action)
+    play.play_checked(action)
 
 
 def _draw(play: PlaySession, _msg: Mapping[str, Any]) -> None:
-    play.draw()
+    play.play_checked("draw")
+
+
+def _fatal(play: PlaySession, msg: Mapping[str, Any]) -> None:
+    """The answer to the fatal-move warning: ``{"kind": "fatal", "confirm": true,
+    "action": ..., "version": v}`` plays the move held back ("Play it anyway"; the
+    action and version must be the ones held), ``"confirm": false`` takes it back."""
+    confirm = msg.get("confirm")
+    if not isinstance(confirm, bool):
+        raise Refused("malformed")
+    if not confirm:
+        play.cancel_fatal()
+        play.publish()
+        return
+    action, version = msg.get("action"), msg.get("version")
+    if not isinstance(action, str) or not 0 < len(action) <= 32:
+        raise Refused("malformed")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise Refused("malformed")
+    play.confirm_fatal(action, version)
 
 
 def _undo(play: PlaySession, _msg: Mapping[str, Any]) -> None:
@@ -201,7 +219,7 @@ def _foundation(play: PlaySession, msg: Mapping[str, Any]) -> None:
     move = None if pile[0] == "f" else play.game.foundation_move(pile)
     if move is None:
         raise Refused("no_found", pile=_pile_words(pile, play.lang))
-    play.play(move)
+    play.play_checked(str(move))
 
 
 def _select(play: PlaySession, msg: Mapping[str, Any]) -> None:
@@ -339,12 +357,15 @@ HANDLERS: dict[str, Callable[[PlaySession, Mapping[str, Any]], None]] = {
     "deck": _deck,
     "review": _review,
     "play_on": _play_on,
+    "fatal": _fatal,
 }
 # Intents that would change the game: refused while a position is reviewed.
-PLAYS = frozenset({"move", "draw", "undo", "redo", "hint", "autoplay", "foundation", "solve"})
+PLAYS = frozenset(
+    {"move", "draw", "undo", "redo", "hint", "autoplay", "foundation", "solve", "fatal"}
+)
 # Moves that, asked for while looking back, are offered to be played on from there.
 OFFERED = frozenset({"move", "draw", "foundation"})
 # Intents that take the table back from a running Solve.
 TAKES_OVER = frozenset(
-    {"move", "draw", "undo", "redo", "restart", "new", "autoplay", "foundation", "select"}
+    {"move", "draw", "undo", "redo", "restart", "new", "autoplay", "foundation", "select", "fatal"}
 )

@@ -200,6 +200,48 @@ class LiveSolver:
             return None
         return self.proofs.line(history[:-1])
 
+    # ------------------------------------------------------------------ the fatal move
+
+    def is_fatal(
+        self, action: str, budget: float = 0.1, history: list[str] | None = None
+    ) -> bool | None:
+        """Whether playing ``action`` on the position shown turns a deal proved winnable
+        into one proved lost: True, False (the position is not proved winnable, or the
+        move keeps a win), or None when ``budget`` seconds of search did not decide.
+        Runs on the caller's thread (the page's check waits for it, so the budget is
+        short); what it proves goes into the shared record. IllegalMove for an illegal
+        ``action``."""
+        g, shown = self.host.shown()
+        h = list(shown if history is None else history)
+        found = self.proofs.known(h)
+        if found is None:
+            r = Solver(detached(g), memory_mb=MEMORY_MB).run(seconds=budget)
+            self.proofs.learn(h, r.result, list(r.solution or ()), r.engine or "python")
+            found = self.proofs.known(h)
+        if found is None or found.result != "won":
+            return None if found is None else False
+        after = detached(g)
+        after.play(action)
+        steps = list(after.history)  # a detached copy starts with no history
+        played = steps[-1] if steps else action
+        h2 = [*h, *steps]
+        if found.line and found.line[: len(steps)] == steps:
+            return False  # the winning line's own move
+        known = self.proofs.known(h2)
+        if known is not None:
+            return known.result == "lost"
+        for line in repaired(found.line, played):
+            if replays_to_win(after.table, line):
+                self.proofs.learn(h2, "won", line, "python")
+                return False
+        if after.status != "playing":
+            return after.status == "lost"
+        r = Solver(after, memory_mb=MEMORY_MB).run(seconds=budget)
+        self.proofs.learn(h2, r.result, list(r.solution or ()), r.engine or "python")
+        if r.result == "unknown":
+            return None
+        return r.result == "lost"
+
     # ------------------------------------------------------------------ the table changed
 
     def reset(self) -> None:

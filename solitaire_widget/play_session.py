@@ -96,6 +96,8 @@ class PlaySession:
         self.review_game: Game | None = None
         # a move asked for while looking back, offered to be played from there
         self.offer: str | None = None
+        # a move held back by the fatal-move warning (warn_fatal): {"move", "version"}
+        self.pending: dict[str, Any] | None = None
         self._reset_timer()
         # shown once the owner calls ``attach(game)`` (its ``send`` must be ready first)
         self._game = game
@@ -167,6 +169,7 @@ class PlaySession:
         old_rules = (self._game.name, self._game.options)
         self._game = game
         self.review_at = self.review_game = None
+        self.pending = None
         self._deal_moves = game.moves
         self._deal_score = game.score
         # a game shown already ended was counted where it was played, or never
@@ -200,6 +203,7 @@ class PlaySession:
         # The game changed under the review: show the game again.
         self.review_at = self.review_game = None
         self.offer = None
+        self.pending = None  # whatever changed the game, the held move is not played
         self.proofs.changed(game)  # a restart or a new deal may show another deal
         self.dealer.cancel()  # the player acts: a winnable deal still sought is not dealt
         self.solver.game_changed()
@@ -303,7 +307,9 @@ class PlaySession:
 
     def setting_changed(self, name: str) -> None:
         """A switch of the settings was flipped (``warn_unwinnable``, ``exact_hint``,
-        ``live_solver``)."""
+        ``live_solver``, ``warn_fatal``)."""
+        if name == "warn_fatal":
+            self.pending = None
         self.live.setting_changed(name)
         self.publish()
         self.check_soon()
@@ -378,6 +384,58 @@ class PlaySession:
         except IllegalMove as e:
             self.notice = {"text": e.text(self.lang), "level": "error"}
             self.publish()
+
+    def play_checked(self, action: str) -> None:
+        """A move the page asks for (``"draw"`` too): with ``warn_fatal`` on, a move that
+        would lose a deal proved winnable is held back and the page asked to confirm it
+        (``pending``); otherwise, or when the check cannot decide in time, it is played."""
+        if self.holds_fatal(action):
+            self.pending = {"move": action, "version": self.version}
+            self.publish()
+        elif action == "draw":
+            self.draw()
+        else:
+            self.play(action)
+
+    def holds_fatal(self, action: str) -> bool:
+        """True when the warning is on, the position on the table is proved winnable
+        and ``action`` is proved to lose it within ``fatal_budget`` seconds. Never a
+        guess: undecided, illegal (refused when played) or not known winnable is False."""
+        if not getattr(self._settings, "warn_fatal", False) or self.review_at is not None:
+            return False
+        if self._game.status != "playing":
+            return False
+        found = self.proofs.known(self._game.history)
+        if found is None or found.result != "won":
+            return False
+        budget = float(getattr(self._settings, "fatal_budget", 0.1))
+        try:
+            return self.live.is_fatal(action, budget=budget) is True
+        except (IllegalMove, ValueError):
+            return False
+        except Exception:  # the check must never stop a move
+            _log.exception("solitaire_widget: the fatal-move check failed")
+            return False
+
+    def confirm_fatal(self, action: str, version: int) -> None:
+        """ "Play it anyway": the move held back is played, if this is the one held for
+        this very table; anything else is refused (stale or forged) and changes nothing."""
+        held = self.pending
+        if held is None or held["move"] != action or held["version"] != version:
+            raise Refused("stale")
+        if version != self.version:
+            raise Refused("stale")
+        self.pending = None
+        if action == "draw":
+            self.draw()
+        else:
+            self.play(action)
+
+    def cancel_fatal(self) -> bool:
+        """ "Take it back" (or anything else the player does): the held move is dropped;
+        True if one was held."""
+        held, self.pending = self.pending, None
+        return held is not None
 
     def draw(self) -> None:
         """A click on the stock; a refusal becomes the notice."""

@@ -224,6 +224,8 @@ NOTICES: dict[str, dict[str, str]] = {
         "again, whatever is played. Hint: {text}",
         "hint_unknown": "No winning line found in time. Hint: {text}",
         "unwinnable": "This deal can no longer be won.",
+        "fatal_warn": "If you play this, the deal can no longer be won.",
+        "fatal_why": "The solver proved this position winnable and the one after {move} lost.",
         "unwinnable_start": "This deal cannot be won: it was lost from the start, whatever "
         "is played.",
         "solve_lost_start": "The solver proved this deal cannot be won: it is lost from the "
@@ -297,6 +299,9 @@ NOTICES: dict[str, dict[str, str]] = {
         "ό,τι κι αν παιχτεί: {cards}). Υπόδειξη: {text}",
         "hint_unknown": "Δεν βρέθηκε νικηφόρα σειρά κινήσεων εγκαίρως. Υπόδειξη: {text}",
         "unwinnable": "Αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί.",
+        "fatal_warn": "Αν το παίξετε, το μοίρασμα δεν θα κερδίζεται πια.",
+        "fatal_why": "Ο λύτης απέδειξε ότι αυτή η θέση κερδίζεται και ότι μετά την κίνηση {move} "
+        "χάνεται.",
         "unwinnable_start": "Αυτό το μοίρασμα δεν κερδίζεται: ήταν χαμένο από την αρχή, ό,τι "
         "κι αν παιχτεί.",
         "solve_lost_start": "Ο λύτης απέδειξε ότι το μοίρασμα δεν κερδίζεται: είναι χαμένο "

@@ -128,6 +128,18 @@ def _warning(play: PlaySession) -> dict[str, str] | None:
     return None
 
 
+def _pending(play: PlaySession) -> dict[str, Any] | None:
+    held = play.pending
+    if held is None:
+        return None
+    return {
+        "move": held["move"],
+        "version": held["version"],
+        "text": play.say("fatal_warn"),
+        "reason": play.say("fatal_why", move=held["move"]),
+    }
+
+
 def _busy_notice(play: PlaySession) -> dict[str, str] | None:
     busy = play.solver.busy_notice()
     if busy is None:
@@ -225,7 +237,10 @@ def build(play: PlaySession) -> dict[str, Any]:
         "settings": {
             "exact_hint": bool(settings.exact_hint),
             "warn_unwinnable": bool(settings.warn_unwinnable),
+            "warn_fatal": bool(getattr(settings, "warn_fatal", False)),
         },
+        # a move held back by the fatal-move warning, waiting for "Play it anyway"
+        "pending": _pending(play),
         "review": {"at": play.review_at, "of": moves} if reviewing else None,
         "deal": deal_part(play),
         # the move offered to be played on from the position looked back at

@@ -76,7 +76,10 @@ class SolitaireWidget(anywidget.AnyWidget):
     the deal can still be won, in the status line and as ``widget.live_answer`` (see
     solitaire_widget.live), searching ``live_budget`` seconds at first and on in slices
     up to ``live_limit``; with it on, ``warn_unwinnable`` takes its warning from that
-    answer. What any of them proves is kept once, in ``widget.proofs``.
+    answer. ``warn_fatal=True`` holds back a move that would turn a position proved
+    winnable into one proved lost (checked within ``fatal_budget`` seconds; undecided is
+    played) until the player confirms it; ``widget.is_fatal(move)`` asks the same from
+    Python. What any of them proves is kept once, in ``widget.proofs``.
     ``widget.scheduler`` says where that work runs (:class:`KernelScheduler`;
     :class:`ManualScheduler` to step it by hand).
 
@@ -115,11 +118,16 @@ class SolitaireWidget(anywidget.AnyWidget):
     deck = traitlets.Enum(DECKS, "classic").tag(sync=True)
     card_back = traitlets.Enum(CARD_BACKS, "lattice").tag(sync=True)
     large_index = _Switch(False).tag(sync=True)
+    # The fatal-move warning: a move that would lose a deal proved winnable is held
+    # back for the player to confirm (solitaire_widget.play_session.holds_fatal).
+    warn_fatal = traitlets.Bool(False)
 
     # Budgets in seconds; set them on an instance to change one widget.
     solve_budget: float = 4.0
     hint_budget: float = 2.0
     check_budget: float = 0.75
+    # the fatal-move check runs before the move is drawn: short, so a click stays quick
+    fatal_budget: float = 0.1
     # the live answer: the first search after a move, later slices while it is not yet
     # known, the pause between them, and the most search one position gets in all
     live_budget: float = 0.2
@@ -143,6 +151,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         live_solver: bool | None = None,
         winnable_only: bool = False,
         difficulty: str | None = None,
+        warn_fatal: bool = False,
         statistics: Statistics | bool | None = None,
         deck: str = "classic",
         card_back: str = "lattice",
@@ -158,6 +167,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             ("exact_hint", exact_hint),
             ("live_solver", live_solver),
             ("winnable_only", winnable_only),
+            ("warn_fatal", warn_fatal),
         ):
             if not isinstance(value, bool) and not (name == "live_solver" and value is None):
                 allowed = "True, False or None" if name == "live_solver" else "True or False"
@@ -206,6 +216,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         self.winnable_only = winnable_only
         self.difficulty = grade or ""
         self.deck, self.card_back, self.large_index = deck, card_back, large_index
+        self.warn_fatal = warn_fatal
         self.lang = lang
         self._setup_key: tuple[Any, ...] | None = None
         self.catalog = _view.catalog()
@@ -346,8 +357,16 @@ class SolitaireWidget(anywidget.AnyWidget):
             ) from None
         return str(value)
 
+    def is_fatal(self, move: Any, budget: float | None = None) -> bool | None:
+        """Whether playing ``move`` now turns the deal, proved winnable, into one proved
+        lost: True, False, or None when ``budget`` seconds (``fatal_budget``) of search
+        do not decide. Nothing is played. IllegalMove for a move not allowed here."""
+        with self._play.lock:
+            b = self.fatal_budget if budget is None else float(budget)
+            return self._play.live.is_fatal(str(move), budget=b)
+
     @traitlets.observe(
-        "warn_unwinnable", "exact_hint", "live_solver", "winnable_only", "difficulty"
+        "warn_unwinnable", "exact_hint", "live_solver", "winnable_only", "difficulty", "warn_fatal"
     )
     def _setting_changed(self, change: dict[str, Any]) -> None:
         play = getattr(self, "_play", None)

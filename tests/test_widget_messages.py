@@ -801,7 +801,7 @@ def test_malformed_solver_intents_change_nothing(content):
     v = send(w, content)
     assert v["notice"]["level"] == "error" and v["notice"]["text"]
     assert w.game.snapshot() == snap and not w.replaying and sched.pending == []
-    assert v["settings"] == {"exact_hint": False, "warn_unwinnable": False}
+    assert v["settings"] == {"exact_hint": False, "warn_unwinnable": False, "warn_fatal": False}
 
 
 def test_exact_hint_switch(monkeypatch):
