@@ -9,6 +9,7 @@ import shutil
 import pytest
 
 from .harness import BUNDLE, LAUNCH_ARGS, Harness
+from .lab import LabServer
 
 CHROMIUM = os.environ.get("SW_CHROMIUM", "/usr/bin/chromium")
 
@@ -65,3 +66,14 @@ def make_harness(page, caplog):
     yield make
     bad = [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert not bad, "handler errors: " + "; ".join(r.getMessage() for r in bad)
+
+
+@pytest.fixture
+def lab(tmp_path, browser):
+    """A real JupyterLab server on 127.0.0.1, serving ``tmp_path``."""
+    server = LabServer(tmp_path)
+    try:
+        server.wait_ready()
+        yield server
+    finally:
+        server.stop()

@@ -13,7 +13,7 @@ import shutil
 import pytest
 
 from .harness import ARTIFACTS, ROOT
-from .lab import LabServer, notebook, run_cell, wait_idle
+from .lab import notebook, run_cell, wait_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.jupyterlab, pytest.mark.slow]
 
@@ -83,16 +83,6 @@ def contrast(top: str, under: str, opacity: float = 1.0) -> float:
     mixed = tuple(t[i] * a + u[i] * (1 - a) for i in range(3))
     hi, lo = sorted([_lum(mixed), _lum(u)], reverse=True)
     return (hi + 0.05) / (lo + 0.05)
-
-
-@pytest.fixture
-def lab(tmp_path, browser):
-    server = LabServer(tmp_path)
-    try:
-        server.wait_ready()
-        yield server
-    finally:
-        server.stop()
 
 
 def test_deck_settings_in_jupyterlab(lab, browser, tmp_path):

@@ -15,7 +15,7 @@ import shutil
 import pytest
 
 from .harness import ARTIFACTS, ROOT
-from .lab import LabServer, notebook, run_cell, wait_idle
+from .lab import notebook, run_cell, wait_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.jupyterlab, pytest.mark.slow]
 
@@ -25,16 +25,6 @@ SETUP = (
     "w.game.play('t5>f1')\nw"
 )
 HISTORY = "print('HISTORY=' + repr(w.game.history))"
-
-
-@pytest.fixture
-def lab(tmp_path, browser):
-    server = LabServer(tmp_path)
-    try:
-        server.wait_ready()
-        yield server
-    finally:
-        server.stop()
 
 
 def _open(lab, browser, cells: list[str], name: str):

@@ -11,22 +11,12 @@ import pytest
 from solitaire_widget import Game
 
 from .harness import ARTIFACTS, pile_cards
-from .lab import LabServer, notebook, run_cell, wait_idle
+from .lab import notebook, run_cell, wait_idle
 from .test_play import a_turning_move, parts
 
 pytestmark = [pytest.mark.browser, pytest.mark.jupyterlab, pytest.mark.slow]
 
 SEED = 7
-
-
-@pytest.fixture
-def lab(tmp_path, browser):
-    server = LabServer(tmp_path)
-    try:
-        server.wait_ready()
-        yield server
-    finally:
-        server.stop()
 
 
 def test_play_in_jupyterlab(lab, browser, tmp_path):

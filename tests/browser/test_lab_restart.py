@@ -9,19 +9,9 @@ import json
 import pytest
 
 from .harness import ARTIFACTS
-from .lab import LabServer, notebook, run_cell, wait_idle
+from .lab import notebook, run_cell, wait_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.jupyterlab, pytest.mark.slow]
-
-
-@pytest.fixture
-def lab(tmp_path, browser):
-    server = LabServer(tmp_path)
-    try:
-        server.wait_ready()
-        yield server
-    finally:
-        server.stop()
 
 
 def restart_kernel(page) -> None:

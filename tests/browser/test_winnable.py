@@ -13,21 +13,11 @@ from pathlib import Path
 import pytest
 
 from .harness import ARTIFACTS
-from .lab import LabServer, notebook, run_cell, wait_idle
+from .lab import notebook, run_cell, wait_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.jupyterlab, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def lab(tmp_path, browser):
-    server = LabServer(tmp_path)
-    try:
-        server.wait_ready()
-        yield server
-    finally:
-        server.stop()
 
 
 def test_winnable_deals_and_their_difficulty_in_jupyterlab(lab, browser, tmp_path):
