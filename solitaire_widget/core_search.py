@@ -158,4 +158,19 @@ def perft(table: Table, depth: int) -> list[int]:
     return _loaded(table.rules).perft(*_position(table), depth)
 
 
-__all__ = ["MEMORY_MB", "CoreSearch", "available", "legal_moves", "parts", "perft", "play"]
+def is_stuck(table: Table, limit: int) -> bool:
+    """``progress.is_stuck`` in the core (without its memo): the same search in the same
+    order, so the same answer, within the same ``limit``."""
+    return _loaded(table.rules).is_stuck(*_position(table), limit)
+
+
+__all__ = [
+    "MEMORY_MB",
+    "CoreSearch",
+    "available",
+    "is_stuck",
+    "legal_moves",
+    "parts",
+    "perft",
+    "play",
+]

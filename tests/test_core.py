@@ -482,3 +482,34 @@ def test_moves_parse():
     t = Game("saratoga", seed=5).table
     for action in core_search.legal_moves(t):
         assert str(Move.parse(action)) == action
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=IDS)
+def test_is_stuck_equals_the_python_proof(name, options):
+    # progress.is_stuck in the core and in Python, at every position of random games
+    # played on to their end: with a small limit at each step (so the searches' cutoffs
+    # are compared too, which only the same order of search gives), and with the full
+    # limit where the game ends. The play mostly takes moves that cannot be taken back,
+    # so most games end stuck and are not before: both answers are seen for every rule
+    # set.
+    from solitaire_widget import progress
+    from solitaire_widget.moves import STOCK
+
+    rng = random.Random(f"stuck{name}{options}")
+    answers = set()
+    for seed in range(1, 5):
+        t = Game(name, seed=seed, **options).table
+        for _ in range(400):
+            for limit in (1, 40):
+                core_says = progress.is_stuck(t, limit)
+                assert core_says == progress.is_stuck(t, limit, core=False), (seed, t.key())
+                answers.add(core_says)
+            moves = t.legal_moves()
+            if not moves or progress.is_stuck(t):
+                break
+            ahead = [m for m in moves if m.src != STOCK and not progress.is_reversible(t, m)]
+            t.apply(rng.choice(ahead if ahead and rng.random() < 0.8 else moves))
+        stuck = progress.is_stuck(t)
+        assert stuck == progress.is_stuck(t, core=False), (seed, t.key())
+        answers.add(stuck)
+    assert answers == {True, False}

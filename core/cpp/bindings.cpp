@@ -201,6 +201,15 @@ std::vector<uint64_t> perft(const std::string& part, const nb::dict& traits,
     return sc::perft(s.cfg, s.pos, depth);
 }
 
+bool stuck(const std::string& part, const nb::dict& traits,
+           const std::vector<std::vector<int>>& piles, const std::vector<int>& hidden, int used,
+           std::optional<int> base, int limit) {
+    if (limit < 1) throw std::invalid_argument("limit must be >= 1");
+    Spec s = make_spec(part, traits, piles, hidden, used, base);
+    nb::gil_scoped_release release;
+    return sc::is_stuck(s.cfg, s.pos, limit);
+}
+
 }  // namespace
 
 NB_MODULE(_core, m) {
@@ -249,6 +258,10 @@ NB_MODULE(_core, m) {
     m.def("play", &play, "part"_a, "traits"_a, "piles"_a, "hidden"_a, "redeals_used"_a,
           "base"_a.none() = nb::none(), nb::kw_only(), "action"_a,
           "The piles, face-down counts and redeals used after a legal action.");
+    m.def("is_stuck", &stuck, "part"_a, "traits"_a, "piles"_a, "hidden"_a, "redeals_used"_a,
+          "base"_a.none() = nb::none(), "limit"_a = 20000,
+          "Whether nothing but moves that cycle without progress is left (False when it "
+          "would take more than ``limit`` positions to prove); the GIL is released.");
     m.def("perft", &perft, "part"_a, "traits"_a, "piles"_a, "hidden"_a, "redeals_used"_a,
           "base"_a.none() = nb::none(), "depth"_a = 3,
           "Distinct positions reached after exactly 1..depth actions.");

@@ -218,6 +218,10 @@ std::string notation(const GMove& m);
 // with a base card: card -> the foundations that accept it (bit mask of 0..3)
 void wrapping_targets(const Config& cfg, const Pos& p, uint8_t out[52]);
 
+// progress.is_stuck: nothing but moves that cycle without progress is left (false too
+// when more than ``limit`` positions would have to be explored to say so).
+bool is_stuck(const Config& cfg, const Pos& p, int limit);
+
 // Distinct positions reached after exactly 1..depth actions from ``root``.
 std::vector<uint64_t> perft(const Config& cfg, const Pos& root, int depth);
 

@@ -4,7 +4,8 @@ A package of its own (the pattern of pydantic and pydantic-core): ``solitaire_wi
 keeps the readable rules and the orchestration in Python and hands a position to
 ``Search`` here, which runs the same depth-first search as ``solitaire_widget.search``
 in C++ with the GIL released. ``legal_moves``, ``play`` and ``perft`` are the core's
-plain rules, which the tests prove equal to the Python ones.
+plain rules, which the tests prove equal to the Python ones, and ``is_stuck`` is
+``solitaire_widget.progress.is_stuck`` over them (the tests compare the two too).
 
 A game reaches the core as data: the name of the part that searches it (``parts``
 lists them; each is one file in ``cpp/games/``) and its traits (``Rules.core_traits()``:
@@ -15,6 +16,6 @@ four foundations, then the columns; with each pile's count of face-down cards at
 bottom (``Table.hidden``) and the base card's rank (None where there is none).
 """
 
-from ._core import Search, __version__, legal_moves, parts, perft, play
+from ._core import Search, __version__, is_stuck, legal_moves, parts, perft, play
 
-__all__ = ["Search", "__version__", "legal_moves", "parts", "perft", "play"]
+__all__ = ["Search", "__version__", "is_stuck", "legal_moves", "parts", "perft", "play"]

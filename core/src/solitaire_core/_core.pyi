@@ -67,5 +67,10 @@ def legal_moves(part: str, traits: dict, piles: Sequence[Sequence[int]], hidden:
 def play(part: str, traits: dict, piles: Sequence[Sequence[int]], hidden: Sequence[int], redeals_used: int, base: int | None = ..., *, action: str) -> tuple[list[list[int]], list[int], int]:
     """The piles, face-down counts and redeals used after a legal action."""
 
+def is_stuck(part: str, traits: dict, piles: Sequence[Sequence[int]], hidden: Sequence[int], redeals_used: int, base: int | None = ..., limit: int = ...) -> bool:
+    """
+    Whether nothing but moves that cycle without progress is left (False when it would take more than ``limit`` positions to prove); the GIL is released.
+    """
+
 def perft(part: str, traits: dict, piles: Sequence[Sequence[int]], hidden: Sequence[int], redeals_used: int, base: int | None = ..., depth: int = ...) -> list[int]:
     """Distinct positions reached after exactly 1..depth actions."""
