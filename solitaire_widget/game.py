@@ -400,6 +400,14 @@ class Game:
 
     push = play  # python-chess spelling
 
+    def _play_legal(self, move: Move) -> None:
+        # ``play`` without its check, for a caller that took ``move`` from this
+        # position's legal moves and knows the position has not changed since (the
+        # Gymnasium environment, by ``_version``): the check is a fifth of its step
+        self._push([self._table.apply(move)])
+        self._redo.clear()
+        self._changed()
+
     def draw(self) -> Move:
         """Click the stock: deal, or turn the waste over when a redeal is left."""
         return self.play(DRAW)
@@ -613,7 +621,12 @@ class Game:
 
         return unsubscribe
 
+    # counts the changes of the position (play, undo, redo, restart...), so that a reader
+    # keeping its own copy of what it saw can tell whether it is still true
+    _version = 0
+
     def _changed(self) -> None:
+        self._version += 1
         self._cache.clear()
         for callback in list(self._listeners):
             callback(self)

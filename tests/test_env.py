@@ -161,6 +161,37 @@ def test_refusals_name_the_rules_reason(name):
         assert env.refusal(env.draw_action) == t.draw_reason()
 
 
+@pytest.mark.parametrize("name", list(GAMES))
+def test_moves_made_on_the_game_outside_the_env_are_seen(name):
+    # the env keeps its own copy of the position (its mask, its observation); a move,
+    # an undo or a restart made on env.game directly must not leave it stale, nor let
+    # it play a move that is no longer legal
+    env = SolitaireEnv(name)
+    _obs, info = env.reset(seed=3)
+    rng = random.Random(3)
+    for _ in range(30):
+        action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+        _obs, _r, terminated, _t, info = env.step(action)
+        if terminated:
+            break
+        if rng.random() < 0.3 and env.game.history:
+            before = env.game.snapshot()
+            env.game.undo()
+            stale = action
+            _obs, _r, _term, _trunc, info = env.step(stale)
+            # the step read the position afresh: it played what is legal after the
+            # undo, or refused, and its mask is the game's legal moves after that
+            if info["illegal"]:
+                assert env.game.snapshot() != before
+            legal = {env.action_of(m) for m in env.game.legal_moves}
+            assert set(np.flatnonzero(info["action_mask"]).tolist()) == legal
+    env.game.restart()
+    legal = {env.action_of(m) for m in env.game.legal_moves}
+    action = min(legal)
+    _obs, _r, _term, _trunc, info = env.step(action)
+    assert not info["illegal"] and len(env.game.history) == 1
+
+
 def test_truncated_at_the_step_limit():
     env = SolitaireEnv(next(iter(GAMES)), max_steps=3)
     _obs, _info = env.reset(seed=1)

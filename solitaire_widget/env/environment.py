@@ -188,6 +188,12 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         self._potential = self._phi()
         self._legal()
         self._playing = False  # not known yet: the next step asks
+        self._version = self.game._version  # the game's position this all describes
+
+    def _fresh(self) -> None:
+        # someone else moved, undid or restarted env.game since: what we kept is stale
+        if self.game._version != self._version:
+            self._sync()
 
     def _face_pattern(self, index: int, length: int) -> tuple[bool, ...]:
         # Rules.face_up decides by the pile, the place and the length alone
@@ -323,6 +329,7 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         self, action: int | np.integer
     ) -> tuple[dict[str, np.ndarray], SupportsFloat, bool, bool, dict[str, Any]]:
         game = self.game
+        self._fresh()
         self._steps += 1
         a = int(action)
         move = self._by_action.get(a)
@@ -348,7 +355,8 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
             (left and left == self._table.hidden[src])
             or (not left and reserve and self._table.rules.refills_from_reserve)
         )
-        game.play(move)
+        game._play_legal(move)  # one of this position's legal moves (_legal)
+        self._version = game._version
         if src == STOCK:
             self._refresh(STOCK)
             self._refresh(WASTE)
@@ -371,10 +379,15 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
             # the stock and waste, so every card of them comes to the top from here as
             # from before
             carried = self._playing and rules.draw_count == 1 and rules.max_redeals is None
+        elif self._playing and not for_good and src != WASTE and src != RESERVE:
+            # the move back is legal when it is one of the legal moves now (nothing
+            # goes back to the waste or the reserve): its action moves the same card
+            back = Move(dst, src, count)
+            card = piles[dst][-count]
+            target = src - F0 if src <= FOUNDATIONS[-1] else src - FIRST_TABLEAU + 4
+            carried = self._by_action.get(card * self.n_targets + target) == back
         else:
-            carried = (
-                self._playing and not for_good and self._table.reason(Move(dst, src, count)) is None
-            )
+            carried = False
         status = self._status(carried)
         self._playing = status == "playing"
         if status == "won":
@@ -390,24 +403,29 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
 
     def observation(self) -> dict[str, np.ndarray]:
         """The observation of the position now (what the last ``step`` returned)."""
+        self._fresh()
         return self._observation()
 
     def action_masks(self) -> np.ndarray:
         """The legal actions as booleans (what sb3-contrib's MaskablePPO asks for)."""
+        self._fresh()
         return np.frombuffer(self._mask, dtype=np.bool_).copy()
 
     def legal_actions(self) -> list[int]:
         """The legal actions, in ``Game.legal_moves``'s order."""
+        self._fresh()
         return list(self._by_action)
 
     def move_of(self, action: int) -> Move | None:
         """The ``Move`` a legal action plays here, or None when it is not legal."""
+        self._fresh()
         return self._by_action.get(int(action))
 
     def action_of(self, move: Move | str) -> int:
         """The action that plays ``move`` here (legal or not); ValueError if it moves
         no card that is there (a pile's face-down card, an empty pile)."""
         move = Move.parse(move) if isinstance(move, str) else move
+        self._fresh()
         if move == DRAW:
             return self.draw_action
         src, dst, count = move
@@ -432,6 +450,7 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         ``"not_an_action"``, ``"card_not_there"`` (face down, or not at the top of a
         pile it could be picked up from), ``"game_over"``."""
         a = int(action)
+        self._fresh()
         if not 0 <= a < self.n_actions:
             return "not_an_action"
         if self._table.is_won():
@@ -564,7 +583,7 @@ def play_policy(
     env.reset(options={"game": game})
     played: list[str] = []
     for _ in range(max_moves):
-        env._sync()
+        env._fresh()  # the player may have moved
         if env._status() != "playing":
             break
         move = env.move_of(policy(env))
