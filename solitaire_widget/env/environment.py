@@ -63,6 +63,9 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
     win_bonus=52.0, illegal_penalty=-1.0, max_steps=1000, winning_mask=False,
     teacher_nodes=20_000, **options)``; ``options`` are the game's own (``draw=3``,
     ``redeals=None``), as for ``Game``.
+
+    The ``Game`` (``env.game``) is the source of truth: a move, an undo or a restart made
+    on it directly is seen by the next call (the mask, the observation, ``step``).
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}  # noqa: RUF012
