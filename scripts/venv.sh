@@ -45,15 +45,20 @@ export PATH="$SW_VENV/bin:$PATH"
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 SW_PY="$SW_VENV/bin/python"
 
-sw_install_once() {  # sw_install_once EXTRAS: pip install -e ".[EXTRAS]" unless the same
-  # install was done for the same pyproject.toml, hatch_build.py and core/ sources (the
-  # package itself is editable: Python and front-end changes need no new install)
-  local extras="$1" stamp key
-  stamp="$SW_VENV/.solitaire-widget-$extras"
-  key="$(cd "$sw_root" && { cat pyproject.toml hatch_build.py 2>/dev/null
+sw_install_key() {  # what an install depends on: pyproject.toml, hatch_build.py and the
+  # core's sources (the package itself is editable: Python and front-end changes need no
+  # new install)
+  (cd "$sw_root" && { cat pyproject.toml hatch_build.py 2>/dev/null
     find core -path core/build -prune -o -type f \( -name '*.[ch]pp' -o -name '*.txt' \
       -o -name '*.toml' -o -name '*.py' -o -name '*.pyi' \) -print 2>/dev/null | sort |
-      xargs -r cat; } | sha256sum | cut -c1-32)"
+      xargs -r cat; } | sha256sum | cut -c1-32)
+}
+
+sw_install_once() {  # sw_install_once EXTRAS: pip install -e ".[EXTRAS]" unless the same
+  # install was done for the same sw_install_key
+  local extras="$1" stamp key
+  stamp="$SW_VENV/.solitaire-widget-$extras"
+  key="$(sw_install_key)"
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$key" ] &&
      "$SW_PY" -c 'import solitaire_widget, anywidget, jupyterlab' 2>/dev/null; then
     echo "solitaire_widget[$extras] is installed in $SW_VENV (unchanged since)"

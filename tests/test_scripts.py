@@ -54,14 +54,75 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _extras() -> dict[str, list[str]]:
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+
+
+def _covers(extras: dict[str, list[str]], big: str, small: str) -> bool:
+    """Whether installing extra ``big`` installs every requirement of extra ``small``."""
+
+    def flat(name: str) -> set[str]:
+        out: set[str] = set()
+        for req in extras[name]:
+            m = re.fullmatch(r"solitaire_widget\[(.+)\]", req)
+            if m:
+                for sub in m.group(1).split(","):
+                    out |= {f"[{sub}]"} | flat(sub)
+            else:
+                out.add(req)
+        return out
+
+    return flat(small) <= flat(big) | {f"[{big}]"}
+
+
+@pytest.fixture
+def _restore_stamps():
+    venv = Path(sys.prefix)
+    before = {p: p.read_bytes() for p in venv.glob(".solitaire-widget-*")}
+    yield
+    for p in venv.glob(".solitaire-widget-*"):
+        if p not in before:
+            p.unlink()
+    for p, data in before.items():
+        p.write_bytes(data)
+
+
+def _mark_installed(venv: Path, extras: str) -> None:
+    # The tests' environment has the test extra installed, which holds everything the
+    # notebook extra does (checked here): so play.sh's `pip install -e .[notebook]`
+    # would reinstall what is there (1.5 minutes, the core rebuilt). Its stamp says it
+    # is installed, as play.sh writes it after that install; the fixture puts the
+    # stamps back as they were.
+    assert _covers(_extras(), "test", extras)
+    key = subprocess.run(
+        ["bash", "-c", "source scripts/venv.sh && sw_install_key"],
+        cwd=ROOT,
+        env={**os.environ, "SW_VENV": str(venv)},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    (venv / f".solitaire-widget-{extras}").write_text(key + "\n")
+
+
+def test_the_test_extra_holds_the_notebook_extra():
+    extras = _extras()
+    assert _covers(extras, "test", "notebook")
+    assert not _covers(extras, "widget", "notebook")  # the check can fail
+
+
 @pytest.mark.slow
 @pytest.mark.jupyterlab
+@pytest.mark.usefixtures("_restore_stamps")
 def test_play_sh_serves_the_repository_root_and_prints_the_address(tmp_path):
     venv = Path(sys.prefix)
     if not (venv / "pyvenv.cfg").exists():
         pytest.skip("not running in a virtual environment for play.sh to reuse")
     pytest.importorskip("jupyterlab")
     port = _free_port()
+    _mark_installed(venv, "notebook")
     env = {
         **os.environ,
         "SW_VENV": str(venv),
@@ -113,6 +174,7 @@ def test_play_sh_serves_the_repository_root_and_prints_the_address(tmp_path):
             ) as r:
                 assert r.status == 200, path
                 assert "/login" not in r.url, (path, r.url)
+        assert "solitaire_widget[notebook] is installed" in banner, banner
         # nothing from Node's module loader on start (see test_conventions)
         assert "Dynamic require" not in text and "yarn configuration" not in text, text[:2000]
     finally:
