@@ -82,6 +82,8 @@ def _fresh() -> dict[str, Any]:
         "best_streak": 0,
         "best_time": None,
         "best_score": 0,
+        # the deals dealt with a grade (winnable deals only), per grade: played and won
+        "by_difficulty": {},
     }
 
 
@@ -132,12 +134,19 @@ def read_json(path: Path) -> dict[tuple[str, str], dict[str, Any]]:
     return loaded
 
 
-def _figures(base: dict[str, Any] | None, deals: Iterable[tuple[str, float | None, int]]) -> dict:
+def _figures(
+    base: dict[str, Any] | None, deals: Iterable[tuple[str, float | None, int, str | None]]
+) -> dict:
     """The figures of one row: its starting figures (migrated) and then its deals, in
-    the order they were recorded (``(outcome, seconds, score)``)."""
-    row = _fresh() if base is None else dict(base)
-    for outcome, seconds, score in deals:
+    the order they were recorded (``(outcome, seconds, score, difficulty)``)."""
+    row = _fresh() if base is None else {**base, "by_difficulty": {}}
+    graded: dict[str, dict[str, int]] = row["by_difficulty"]
+    for outcome, seconds, score, difficulty in deals:
         row["played"] += 1
+        if difficulty is not None:
+            grade = graded.setdefault(difficulty, {"played": 0, "won": 0})
+            grade["played"] += 1
+            grade["won"] += outcome == "won"
         row["best_score"] = max(row["best_score"], int(score))
         if outcome == "won":
             row["won"] += 1
@@ -154,8 +163,9 @@ def _figures(base: dict[str, Any] | None, deals: Iterable[tuple[str, float | Non
     return row
 
 
-# a record as read back: game, options, outcome, seconds, score, the deal's token
-_Deal = tuple[str, str, str, "float | None", int, "str | None"]
+# a record as read back: game, options, outcome, seconds, score, the deal's token, its
+# difficulty
+_Deal = tuple[str, str, str, "float | None", int, "str | None", "str | None"]
 
 
 def final(deals: Iterable[_Deal]) -> list[_Deal]:
@@ -337,7 +347,8 @@ class _SqliteStore:
     def deals(self) -> list[_Deal]:
         return list(
             self.db.execute(
-                "SELECT game, options, outcome, seconds, score, deal FROM deals ORDER BY id"
+                "SELECT game, options, outcome, seconds, score, deal, difficulty FROM deals"
+                " ORDER BY id"
             )
         )
 
@@ -473,7 +484,7 @@ class Statistics:
         with self._lock:
             row = (game, key, outcome, secs, int(score), seed, difficulty, deal, time.time(), flag)
             if self._store is None:
-                self._memory.append((game, key, outcome, secs, int(score), deal))
+                self._memory.append((game, key, outcome, secs, int(score), deal, difficulty))
                 self._memory_records.append(row)
                 self._cache = None
                 return
@@ -490,7 +501,7 @@ class Statistics:
                 self._store.close()
                 self._store = self._open_or_memory(self.path)
                 if self._store is None:
-                    self._memory.append((game, key, outcome, secs, int(score), deal))
+                    self._memory.append((game, key, outcome, secs, int(score), deal, difficulty))
                     self._memory_records.append(row)
                 else:
                     self._store.append(row)
@@ -517,9 +528,9 @@ class Statistics:
             deals: list[_Deal] = list(self._memory)
         else:
             base, deals = self._store.baseline(), self._store.deals()
-        grouped: dict[tuple[str, str], list[tuple[str, float | None, int]]] = {}
-        for game, opts, outcome, seconds, score, _token in final(deals):
-            grouped.setdefault((game, opts), []).append((outcome, seconds, score))
+        grouped: dict[tuple[str, str], list[tuple[str, float | None, int, str | None]]] = {}
+        for game, opts, outcome, seconds, score, _token, grade in final(deals):
+            grouped.setdefault((game, opts), []).append((outcome, seconds, score, grade))
         rows = {k: _figures(base.get(k), grouped.get(k, [])) for k in {*base, *grouped}}
         self._cache = (version, rows)
         return rows
@@ -528,6 +539,7 @@ class Statistics:
         """The figures of one game and options (zeros when none is recorded)."""
         with self._lock:
             row = dict(self._rows().get((game, options_key(options)), _fresh()))
+        row["by_difficulty"] = {k: dict(v) for k, v in row["by_difficulty"].items()}
         row["lost"] = row["played"] - row["won"] - row["solved"]
         return row
 

@@ -228,3 +228,27 @@ def test_a_store_that_stays_locked_keeps_the_figures_in_memory(tmp_path, monkeyp
     assert st.notice is not None and "kept in memory only" in st.notice
     st.record("kansas", {}, won=False, seconds=1.0, score=3)
     assert st.rows()[0]["played"] == 1
+
+
+@pytest.mark.parametrize("saved", [False, True])
+def test_the_figures_by_difficulty(tmp_path, saved):
+    # the deals dealt with a grade, per grade: played and won (the player's wins only),
+    # each deal once (a loss undone and won counts as won), apart per game and options
+    s = Statistics(tmp_path / "s.sqlite") if saved else Statistics()
+    opts = {"redeals": None}
+    s.record("kansas", opts, won=True, seconds=60, score=52, difficulty="easy", deal="a")
+    s.record("kansas", opts, won=False, seconds=9, score=20, difficulty="hard", deal="b")
+    s.record("kansas", opts, won=True, seconds=99, score=52, difficulty="hard", deal="b")
+    s.record("kansas", opts, won=False, seconds=5, score=3, difficulty="hard", deal="c")
+    s.record("kansas", opts, won=True, seconds=7, score=52, solved=True, difficulty="easy")
+    s.record("kansas", opts, won=False, seconds=5, score=9)  # not dealt by grade
+    s.record("kansas", {}, won=True, seconds=5, score=52, difficulty="medium")
+    row = s.get("kansas", opts)
+    assert row["played"] == 5 and row["won"] == 2
+    assert row["by_difficulty"] == {
+        "easy": {"played": 2, "won": 1},
+        "hard": {"played": 2, "won": 1},
+    }
+    assert s.get("kansas", {})["by_difficulty"] == {"medium": {"played": 1, "won": 1}}
+    row["by_difficulty"]["easy"]["won"] = 99  # a copy: the figures stay as they are
+    assert s.get("kansas", opts)["by_difficulty"]["easy"]["won"] == 1

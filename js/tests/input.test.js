@@ -143,6 +143,18 @@ test("statistics lines", () => {
   const none = Object.fromEntries(statsLines({ played: 0, won: 0, lost: 0, streak: 0, best_streak: 0, best_time: null, best_score: 0 }));
   assert.equal(none["stats.won"], "0");
   assert.equal(none["stats.best_time"], "–");
+  assert.ok(!statsLines({ played: 1, won: 1, lost: 0, streak: 1, best_streak: 1, best_time: 9, best_score: 52 }).some((l) => l[0] === "stats.graded"));
+});
+
+test("statistics lines by difficulty: each grade played, easy to hard", () => {
+  const graded = statsLines({
+    played: 6, won: 3, lost: 3, streak: 0, best_streak: 2, best_time: 90, best_score: 52,
+    by_difficulty: { hard: { played: 2, won: 0 }, easy: { played: 3, won: 3 }, medium: { played: 0, won: 0 } },
+  }).filter((l) => l[0] === "stats.graded");
+  assert.deepEqual(graded, [
+    ["stats.graded", [3, 3], { grade: "easy" }, "graded-easy"],
+    ["stats.graded", [0, 2], { grade: "hard" }, "graded-hard"],
+  ]);
 });
 
 test("option selectors come from the catalog's groups; other options get an entry of their own", () => {

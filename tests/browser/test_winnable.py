@@ -86,11 +86,30 @@ def test_winnable_deals_and_their_difficulty_in_jupyterlab(lab, browser, tmp_pat
         out.filter(has_text="DEALT").wait_for(timeout=60_000)
         words = out.filter(has_text="DEALT").inner_text().split()
         assert words == ["DEALT", "True", "easy", str(seed), "True", "easy"]
-        # Greek: the same controls and grade, translated
+        # a deal of a grade with a move, left for New: the statistics count it lost,
+        # under its grade, in the panel
+        s = seq()
+        root.locator('.sw-card[data-pile="s"]').last.click()
+        page.wait_for_function(f"Number(document.querySelector('.sw-root').dataset.seq) > {s}")
+        old = root.locator(".sw-seed").input_value()
+        root.locator(".sw-btn-new").click()
+        page.wait_for_function("old => document.querySelector('.sw-seed').value !== old", arg=old)
+        root.locator(".sw-btn-stats").click()
+        graded = root.locator('.sw-stats [data-stat="graded-easy"]')
+        graded.wait_for()
+        assert graded.inner_text() == "0 of 1"
+        label = graded.locator("xpath=preceding-sibling::dt").inner_text()
+        assert label == "Won (easy deals)", label
+        assert root.locator('.sw-stats [data-stat="played"]').inner_text() == "1"
+        assert root.locator('.sw-stats [data-stat="graded-hard"]').count() == 0
+        # Greek: the same controls, grade and figures, translated
         root.locator(".sw-lang").select_option("el")
         root.locator(".sw-st-difficulty", has_text="Δυσκολία:").wait_for()
         assert "εύκολο" in root.locator(".sw-st-difficulty").inner_text()
         assert "Μόνο μοιράσματα" in root.locator(".sw-dealing label").inner_text()
+        root.locator('.sw-stats [data-stat="graded-easy"]', has_text="0 από 1").wait_for()
+        label = graded.locator("xpath=preceding-sibling::dt").inner_text()
+        assert label == "Νίκες (δυσκολία: εύκολο)", label
     except Exception:
         page.screenshot(path=str(tmp_path / "failure.png"))
         print(lab.logs())
