@@ -16,15 +16,19 @@ here, or in another interpreter given by ``--openspiel-python`` (a throwaway ven
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import json
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 
 import gymnasium as gym
 import numpy as np
 
 import solitaire_widget.env as sw_env
+from solitaire_widget import progress
 from solitaire_widget.env import SolitaireEnv
 from solitaire_widget.games import GAMES
 
@@ -72,6 +76,17 @@ print(json.dumps({"rate": rate, "cpu": per_cpu, "bare": bare, "bare_cpu": bare_c
 def random_action(mask: np.ndarray, rng: np.random.Generator) -> int:
     legal = np.flatnonzero(mask)
     return int(legal[rng.integers(len(legal))]) if len(legal) else 0
+
+
+@contextlib.contextmanager
+def python_stuck() -> Iterator[None]:
+    """The "no more moves" test in Python, as before the core had it (the old figure)."""
+    core_stuck = progress.is_stuck
+    progress.is_stuck = functools.partial(core_stuck, core=False)
+    try:
+        yield
+    finally:
+        progress.is_stuck = core_stuck
 
 
 def single(name: str, steps: int, seed: int = 0) -> tuple[float, float, int]:
@@ -136,13 +151,23 @@ def main() -> None:
     args = parser.parse_args()
 
     print(f"masked steps per second, {args.steps} random masked steps each")
-    print(f"{'game':<12} {'actions':>7} {'one env':>9} {'per CPU s':>9} {'episodes':>8}")
+    print('(old: the same env with the "no more moves" test in Python, as before it was')
+    print(" in the compiled core; the same steps, so the same episodes)")
+    print(
+        f"{'game':<12} {'actions':>7} {'one env':>9} {'per CPU s':>9} {'episodes':>8}"
+        f" {'old':>9} {'old CPU s':>9}"
+    )
     ours: dict[str, tuple[float, float]] = {}
     for name in GAMES:
         rate, per_cpu, episodes = single(name, args.steps)
         ours[name] = (rate, per_cpu)
+        with python_stuck():
+            old, old_cpu, _ = single(name, args.steps)
         n = SolitaireEnv(name).n_actions
-        print(f"{name:<12} {n:>7} {rate:>9,.0f} {per_cpu:>9,.0f} {episodes:>8}")
+        print(
+            f"{name:<12} {n:>7} {rate:>9,.0f} {per_cpu:>9,.0f} {episodes:>8}"
+            f" {old:>9,.0f} {old_cpu:>9,.0f}"
+        )
 
     env_id = next(i for i, kw in sw_env.env_ids().items() if kw == {"game": next(iter(GAMES))})
     for kind in ("SyncVectorEnv", "AsyncVectorEnv"):

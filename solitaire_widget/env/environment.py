@@ -129,7 +129,7 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         self._steps = 0
         self._frame: tuple[int, int] | None = None
         self._proved: dict[tuple, tuple[str, list[Move]]] = {}
-        self._parsed: dict[str, Move] = {}
+        self._parsed: dict[str | Move, tuple[Move, int, int, int]] = {}
         self._core_args: tuple[str, dict[str, Any]] | None = None
         if _core is not None and core_search.available(rules) and rules.core_part:
             self._core_args = (rules.core_part, rules.core_traits())
@@ -245,6 +245,14 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         buf[156 + index] = length
         buf[156 + n + index] = down
 
+    def _entry(self, move: Move) -> tuple[Move, int, int, int]:
+        # what a legal move's action is made of: the move, where its card is (pile and
+        # depth) and the target's place among the targets (-1: the draw)
+        src, dst, count = move
+        if src == STOCK:
+            return move, STOCK, 1, -1
+        return move, src, count, dst - FIRST_TABLEAU + 4 if dst >= FIRST_TABLEAU else dst - F0
+
     def _legal(self) -> None:
         # the legal moves, keyed by action, and the mask they make
         piles = self._piles
@@ -253,28 +261,24 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         draw_action = self.draw_action
         mask = bytearray(self.n_actions)
         t = self._table
+        parsed = self._parsed
         if self._core_args is None or _core is None:
-            legal = t.legal_moves()
+            entries = [
+                parsed.get(m) or parsed.setdefault(m, self._entry(m)) for m in t.legal_moves()
+            ]
         else:
             # the compiled core's legal moves: the same moves in the same order as the
             # rules' (tests/test_env.py checks every step), three times faster; each
             # notation is parsed once per environment
             part, traits = self._core_args
-            parsed = self._parsed
-            legal = []
+            entries = []
             for text in _core.legal_moves(part, traits, piles, t.hidden, t.redeals_used, t.base):
-                move = parsed.get(text)
-                if move is None:
-                    move = parsed[text] = Move.parse(text)
-                legal.append(move)
-        for move in legal:
-            src, dst, count = move
-            if src == STOCK:
-                a = draw_action
-            elif dst >= FIRST_TABLEAU:
-                a = piles[src][-count] * n_targets + dst - FIRST_TABLEAU + 4
-            else:
-                a = piles[src][-count] * n_targets + dst - F0
+                entry = parsed.get(text)
+                if entry is None:
+                    entry = parsed[text] = self._entry(Move.parse(text))
+                entries.append(entry)
+        for move, src, count, target in entries:
+            a = draw_action if target < 0 else piles[src][-count] * n_targets + target
             by_action[a] = move
             mask[a] = 1
         self._by_action = by_action
