@@ -393,9 +393,7 @@ class Game:
             key, params = why
             words = _wordings(key, params)
             raise IllegalMove(words["en"], key, params, words)
-        self._push([self._table.apply(move)])
-        self._redo.clear()
-        self._changed()
+        self._play_legal(move)
         return move
 
     push = play  # python-chess spelling
