@@ -14,7 +14,7 @@ imported (Pyodide in JupyterLite, an unusual platform), or has no part for the g
 from __future__ import annotations
 
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .games import GAMES
 from .search import BudgetSpent
@@ -143,6 +143,23 @@ def _position(table: Table) -> tuple:
     )
 
 
+# One compiled Rules per game, option set and base card: cheap to keep (a few dozen
+# bytes each), and built again for every call it would cost more than the question.
+_RULES: dict[tuple, Any] = {}
+
+
+def compiled(table: Table) -> Any:
+    """The core's ``Rules`` for ``table``'s game and base card (``solitaire_core.Rules``:
+    ``legal_moves(piles, hidden, redeals_used)`` as Move triples, ``is_stuck``)."""
+    rules = table.rules
+    traits = rules.core_traits()
+    key = (rules.core_part, tuple(traits.items()), table.base)
+    found = _RULES.get(key)
+    if found is None:
+        found = _RULES[key] = _loaded(rules).Rules(rules.core_part, traits, table.base)
+    return found
+
+
 def legal_moves(table: Table) -> list[str]:
     """The core's legal actions at ``table``'s position (for the tests against Python)."""
     return _loaded(table.rules).legal_moves(*_position(table))
@@ -161,13 +178,14 @@ def perft(table: Table, depth: int) -> list[int]:
 def is_stuck(table: Table, limit: int) -> bool:
     """``progress.is_stuck`` in the core (without its memo): the same search in the same
     order, so the same answer, within the same ``limit``."""
-    return _loaded(table.rules).is_stuck(*_position(table), limit)
+    return compiled(table).is_stuck(table.piles, table.hidden, table.redeals_used, limit)
 
 
 __all__ = [
     "MEMORY_MB",
     "CoreSearch",
     "available",
+    "compiled",
     "is_stuck",
     "legal_moves",
     "parts",

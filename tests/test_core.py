@@ -102,6 +102,10 @@ def test_legal_actions_equal_at_every_trace_step(trace):
     for i, step in enumerate(trace["steps"]):
         ours = sorted(core_search.legal_moves(g.table))
         assert ours == step["legal"] == sorted(map(str, g.legal_moves)), f"step {i}"
+        # the compiled Rules the environment asks: the same moves, as triples, in order
+        t = g.table
+        triples = core_search.compiled(t).legal_moves(t.piles, t.hidden, t.redeals_used)
+        assert triples == [tuple(m) for m in g.legal_moves], f"step {i}"
         if step["action"] is not None:
             g.play(step["action"])
 
@@ -348,6 +352,9 @@ def test_impossible_positions_are_refused(change, words):
         core.Search(**a)
     with pytest.raises((ValueError, TypeError)):
         core.legal_moves(**a)
+    with pytest.raises((ValueError, TypeError)):  # the rules, or the position, refused
+        rules = core.Rules(a["part"], a["traits"], a["base"])
+        rules.legal_moves(a["piles"], a["hidden"], a["redeals_used"])
 
 
 @pytest.mark.parametrize("name", HIDDEN)
@@ -451,6 +458,13 @@ def test_fuzzed_snapshots_never_crash(variant, seed, steps, edits, used, base):
             piles.pop(pile)
     a["redeals_used"] = used
     a["base"] = base
+    try:
+        rules = core.Rules(a["part"], a["traits"], a["base"])
+        position = (a["piles"], a["hidden"], a["redeals_used"])
+        assert rules.is_stuck(*position, limit=200) in (True, False)
+        assert all(len(m) == 3 for m in rules.legal_moves(*position))
+    except (ValueError, TypeError):
+        pass
     try:
         s = core.Search(**a)
     except (ValueError, TypeError):

@@ -210,6 +210,43 @@ bool stuck(const std::string& part, const nb::dict& traits,
     return sc::is_stuck(s.cfg, s.pos, limit);
 }
 
+// A game's rules as the core takes them, parsed and checked once: an environment asks
+// for the legal moves at every step, and parsing the traits dict cost more than finding
+// the moves. The position is still handed in whole each time (Python's Table holds it).
+class PyRules {
+  public:
+    PyRules(const std::string& part, const nb::dict& traits, std::optional<int> base)
+        : cfg_(sc::make_config(part, parse_traits(traits), base ? *base : 0)) {}
+
+    // each move as Python's Move triple (src, dst, count); the draw is (STOCK, WASTE, 1)
+    std::vector<std::tuple<int, int, int>> legal_moves(const std::vector<std::vector<int>>& piles,
+                                                       const std::vector<int>& hidden, int used) {
+        sc::Pos pos = sc::make_position(cfg_, piles, hidden, used);
+        std::vector<sc::GMove> moves;
+        sc::legal_moves(cfg_, pos, moves);
+        std::vector<std::tuple<int, int, int>> out;
+        out.reserve(moves.size());
+        for (const auto& m : moves) {
+            if (m.src == sc::STOCK)
+                out.emplace_back(sc::STOCK, sc::WASTE, 1);
+            else
+                out.emplace_back(m.src, m.dst, m.n);
+        }
+        return out;
+    }
+
+    bool is_stuck(const std::vector<std::vector<int>>& piles, const std::vector<int>& hidden,
+                  int used, int limit) {
+        if (limit < 1) throw std::invalid_argument("limit must be >= 1");
+        sc::Pos pos = sc::make_position(cfg_, piles, hidden, used);
+        nb::gil_scoped_release release;
+        return sc::is_stuck(cfg_, pos, limit);
+    }
+
+  private:
+    const sc::Config cfg_;  // read only: a call that releases the GIL shares it safely
+};
+
 }  // namespace
 
 NB_MODULE(_core, m) {
@@ -252,6 +289,16 @@ NB_MODULE(_core, m) {
         .def_prop_rw("send_bared", &PySearch::send_bared, &PySearch::set_send_bared,
                      "Whether a card laid bare by a group move goes up at once where the "
                      "game's traits say so (bared_up); for tests and benchmarks.");
+    nb::class_<PyRules>(m, "Rules",
+                        "A game's rules (its part, traits and base card), checked once, for "
+                        "the questions asked at every step of a game.")
+        .def(nb::init<const std::string&, const nb::dict&, std::optional<int>>(), "part"_a,
+             "traits"_a, "base"_a.none() = nb::none())
+        .def("legal_moves", &PyRules::legal_moves, "piles"_a, "hidden"_a, "redeals_used"_a,
+             "Every legal action of the position, as (src, dst, count) triples, in the "
+             "order of the module's legal_moves.")
+        .def("is_stuck", &PyRules::is_stuck, "piles"_a, "hidden"_a, "redeals_used"_a,
+             "limit"_a = 20000, "As the module's is_stuck; the GIL is released.");
     m.def("legal_moves", &legal, "part"_a, "traits"_a, "piles"_a, "hidden"_a, "redeals_used"_a,
           "base"_a.none() = nb::none(),
           "Every legal action of the position, in the shared notation.");

@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import time
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any, SupportsFloat
 
 import gymnasium as gym
@@ -26,12 +25,6 @@ from ..games.base import Table
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move, pile_id
 from ..render import FAN, table_svg, table_text
 from ..solver import solve
-
-_core: ModuleType | None
-try:
-    import solitaire_core as _core
-except ImportError:  # no compiled core here (Pyodide): the rules' own legal moves
-    _core = None
 
 F0 = FOUNDATIONS[0]
 N_CARDS = 52
@@ -129,10 +122,10 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         self._steps = 0
         self._frame: tuple[int, int] | None = None
         self._proved: dict[tuple, tuple[str, list[Move]]] = {}
-        self._parsed: dict[str | Move, tuple[Move, int, int, int]] = {}
-        self._core_args: tuple[str, dict[str, Any]] | None = None
-        if _core is not None and core_search.available(rules) and rules.core_part:
-            self._core_args = (rules.core_part, rules.core_traits())
+        self._parsed: dict[tuple[int, int, int], tuple[Move, int, int, int]] = {}
+        # the compiled core's rules for this game (set for each deal: its base card)
+        self._with_core = core_search.available(rules)
+        self._core_rules: Any = None
         self._shown: dict[tuple[int, int], tuple[bool, ...]] = {}
 
     # ---- the game -------------------------------------------------------------------
@@ -181,6 +174,7 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         t = self.game.table
         self._table = t
         self._piles = t.piles
+        self._core_rules = core_search.compiled(t) if self._with_core else None
         # the observation's arrays, one after the other: pile, position, face_up (52
         # each), pile_size, face_down (one per pile)
         self._buf = bytearray(3 * N_CARDS + 2 * self.n_piles)
@@ -262,21 +256,18 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         mask = bytearray(self.n_actions)
         t = self._table
         parsed = self._parsed
-        if self._core_args is None or _core is None:
-            entries = [
-                parsed.get(m) or parsed.setdefault(m, self._entry(m)) for m in t.legal_moves()
-            ]
-        else:
-            # the compiled core's legal moves: the same moves in the same order as the
-            # rules' (tests/test_env.py checks every step), three times faster; each
-            # notation is parsed once per environment
-            part, traits = self._core_args
-            entries = []
-            for text in _core.legal_moves(part, traits, piles, t.hidden, t.redeals_used, t.base):
-                entry = parsed.get(text)
-                if entry is None:
-                    entry = parsed[text] = self._entry(Move.parse(text))
-                entries.append(entry)
+        core = self._core_rules
+        # the compiled core's legal moves are the same moves in the same order as the
+        # rules' (tests/test_env.py checks every step), ten times faster; each is worked
+        # out once per environment (a core triple equals the Move it stands for)
+        entries = []
+        for m in (
+            t.legal_moves() if core is None else core.legal_moves(piles, t.hidden, t.redeals_used)
+        ):
+            entry = parsed.get(m)
+            if entry is None:
+                entry = parsed[m] = self._entry(Move(*m))
+            entries.append(entry)
         for move, src, count, target in entries:
             a = draw_action if target < 0 else piles[src][-count] * n_targets + target
             by_action[a] = move

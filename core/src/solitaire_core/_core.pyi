@@ -61,6 +61,21 @@ class Search:
     @send_bared.setter
     def send_bared(self, arg: bool, /) -> None: ...
 
+class Rules:
+    """
+    A game's rules (its part, traits and base card), checked once, for the questions asked at every step of a game.
+    """
+
+    def __init__(self, part: str, traits: dict, base: int | None = ...) -> None: ...
+
+    def legal_moves(self, piles: Sequence[Sequence[int]], hidden: Sequence[int], redeals_used: int) -> list[tuple[int, int, int]]:
+        """
+        Every legal action of the position, as (src, dst, count) triples, in the order of the module's legal_moves.
+        """
+
+    def is_stuck(self, piles: Sequence[Sequence[int]], hidden: Sequence[int], redeals_used: int, limit: int = ...) -> bool:
+        """As the module's is_stuck; the GIL is released."""
+
 def legal_moves(part: str, traits: dict, piles: Sequence[Sequence[int]], hidden: Sequence[int], redeals_used: int, base: int | None = ...) -> list[str]:
     """Every legal action of the position, in the shared notation."""
 
