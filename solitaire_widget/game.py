@@ -726,6 +726,12 @@ class Game:
             f"{self.moves} moves>"
         )
 
+    def svg(self, deck: str = "classic") -> str:
+        """The table as a static SVG picture, its cards in the inks of ``deck`` (one of
+        the widget's decks, ``cards.DECKS``: "classic", "four_colour", "high_contrast");
+        the notebook shows the classic one."""
+        return table_svg(self, deck)
+
     def _repr_svg_(self) -> str:
         return table_svg(self)
 

@@ -166,8 +166,11 @@ def test_the_python_picture_takes_the_deck_too():
         for m in re.finditer(r'data-card="(..)"><rect[^>]*/><text[^>]*fill="([^"]+)"', svg):
             assert m.group(2) == INKS[deck]["CDHS".index(m.group(1)[1])], (deck, m.group(1))
     assert table_svg(g, "four_colour") != table_svg(g)
+    assert all(g.svg(deck) == table_svg(g, deck) for deck in DECKS)
     with pytest.raises(ValueError, match="deck must be one of"):
         table_svg(g, deck="neon")
+    with pytest.raises(ValueError, match="deck must be one of"):
+        g.svg("neon")
     # the same inks as the page's, but the picture's own near-black
     js = (Path(__file__).parents[1] / "js" / "cardsvg.js").read_text()
     for deck in ("four_colour", "high_contrast"):

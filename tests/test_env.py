@@ -18,6 +18,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import solitaire_widget.env as sw_env  # noqa: E402
 from solitaire_widget import Game  # noqa: E402
+from solitaire_widget.cards import DECKS  # noqa: E402
 from solitaire_widget.env import LOST, UNKNOWN, WINNABLE, SolitaireEnv, play_policy  # noqa: E402
 from solitaire_widget.games import GAMES, rule_sets, variants  # noqa: E402
 from solitaire_widget.moves import DRAW, STOCK, Move  # noqa: E402
@@ -339,6 +340,19 @@ def test_render_modes():
     assert len(shapes) == 1
     with pytest.warns(UserWarning, match="render_mode"):
         assert SolitaireEnv(name).render() is None
+
+
+def test_rgb_array_draws_the_deck_asked_for():
+    pytest.importorskip("resvg_py")
+    frames = {}
+    for deck in DECKS:
+        env = SolitaireEnv("saratoga", render_mode="rgb_array", deck=deck)
+        env.reset(seed=4)  # every card face up: the inks show
+        frames[deck] = env.render()
+    assert len({f.tobytes() for f in frames.values()}) == len(DECKS)
+    for bad in ("blue", None, 3):
+        with pytest.raises(ValueError, match="deck must be one of"):
+            SolitaireEnv("saratoga", render_mode="rgb_array", deck=bad)
 
 
 @pytest.mark.parametrize("kind", ["SyncVectorEnv", "AsyncVectorEnv"])

@@ -18,7 +18,7 @@ import numpy as np
 from gymnasium import spaces
 
 from .. import core_search
-from ..cards import card_symbol
+from ..cards import DECKS, card_symbol
 from ..game import Game
 from ..games import DEFAULT_GAME, make_rules
 from ..games.base import Table
@@ -54,8 +54,10 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
 
     ``SolitaireEnv(game, render_mode=None, *, thoughtful=True, reward="score",
     win_bonus=52.0, illegal_penalty=-1.0, max_steps=1000, winning_mask=False,
-    teacher_nodes=20_000, **options)``; ``options`` are the game's own (``draw=3``,
-    ``redeals=None``), as for ``Game``.
+    teacher_nodes=20_000, deck="classic", **options)``; ``options`` are the game's own
+    (``draw=3``, ``redeals=None``), as for ``Game``. ``deck``: the inks of
+    ``"rgb_array"``'s cards, one of the widget's decks (``cards.DECKS``: the
+    four-colour and high-contrast decks too).
 
     The ``Game`` (``env.game``) is the source of truth: a move, an undo or a restart made
     on it directly is seen by the next call (the mask, the observation, ``step``).
@@ -75,9 +77,13 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         max_steps: int = 1000,
         winning_mask: bool = False,
         teacher_nodes: int = TEACHER_NODES,
+        deck: str = "classic",
         **options: Any,
     ) -> None:
         rules = make_rules(game, **options)  # ValueError / TypeError name the problem
+        if not isinstance(deck, str) or deck not in DECKS:
+            raise ValueError(f"deck must be one of {', '.join(DECKS)}, not {deck!r}")
+        self.deck = deck
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         if reward not in REWARDS:
@@ -531,7 +537,7 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
                 "render_mode='rgb_array' needs resvg-py and Pillow: "
                 "pip install 'solitaire_widget[env]'"
             ) from err
-        png = resvg_py.svg_to_bytes(svg_string=table_svg(self.game), background=FELT)
+        png = resvg_py.svg_to_bytes(svg_string=table_svg(self.game, self.deck), background=FELT)
         image = Image.open(io.BytesIO(bytes(png))).convert("RGB")
         if self._frame is None:
             # the deal's height plus room for FRAME_ROWS more cards in a column
