@@ -387,13 +387,18 @@ class Game:
 
         ``IllegalMove`` says why when the rules refuse it; the game is then unchanged.
         """
+        move = self._allowed(action)
+        self._play_legal(move)
+        return move
+
+    def _allowed(self, action: Move | str) -> Move:
+        # ``action`` as a Move, or IllegalMove saying why the rules refuse it
         move = _as_move(action)
         why = _refusal(self._table, move)
         if why is not None:
             key, params = why
             words = _wordings(key, params)
             raise IllegalMove(words["en"], key, params, words)
-        self._play_legal(move)
         return move
 
     push = play  # python-chess spelling
@@ -548,6 +553,44 @@ class Game:
         """True or False when the solver decides within the budget, else None."""
         result = self.solve(seconds=seconds).result
         return None if result == "unknown" else result == "won"
+
+    def is_fatal(self, action: Move | str, seconds: float | None = 2.0) -> bool | None:
+        """Whether playing ``action`` here turns a position proved winnable into one
+        proved lost (the table's fatal-move warning, from Python): True or False, or
+        None when ``seconds`` for each of the two searches did not decide. False too
+        where this position is not winnable (nothing is left to lose). IllegalMove for
+        an illegal ``action``; nothing is played."""
+        move = self._allowed(action)
+        before = self.is_winnable(seconds)
+        if not before:
+            return None if before is None else False
+        after = self.position(self.moves)
+        after._play_legal(move)
+        winnable = after.is_winnable(seconds)
+        return None if winnable is None else not winnable
+
+    def losing_move(self, seconds: float | None = 2.0) -> int | None:
+        """The move that lost this game: k (from 1) when the position after the first
+        k - 1 actions of ``history`` is proved winnable and the one after k proved
+        lost, as the table marks it in review ("winnable until move k"). None when the
+        game is not proved lost, was lost from the deal, or a search within
+        ``seconds`` did not decide. A position after a lost one is lost too, so the
+        positions are searched by halves: about log2(moves) searches."""
+        n = len(self.history)
+        last = self.position(n).is_winnable(seconds)
+        if last is not False:
+            return None  # not lost (or not proved so): no move lost it
+        first = self.position(0).is_winnable(seconds)
+        if first is not True:
+            return None  # lost from the deal, or the deal itself undecided
+        low, high = 0, n  # winnable after ``low`` actions, lost after ``high``
+        while high - low > 1:
+            mid = (low + high) // 2
+            winnable = self.position(mid).is_winnable(seconds)
+            if winnable is None:
+                return None
+            low, high = (mid, high) if winnable else (low, mid)
+        return high
 
     # ---- analysis (analysis.py, needs the "analysis" extra) ------------------------------
     def history_frame(self) -> Any:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -217,3 +218,40 @@ def test_foundation_move_is_what_a_double_click_does():
     assert str(g.foundation_move("t1")) == "t1>f1"
     assert g.foundation_move("t0") is None
     assert g.foundation_move("nonsense") is None
+
+
+def _lost_by_random_play(seed: int) -> Game:
+    g = Game("saratoga", seed=seed)
+    rng = random.Random(seed)
+    while g.status == "playing" and g.moves < 300:
+        g.play(rng.choice(g.legal_moves))
+    return g
+
+
+def test_the_losing_move_and_the_fatal_move_from_python():
+    g = _lost_by_random_play(2)  # a winnable deal, then lost by random play
+    assert g.status == "lost" and Game("saratoga", seed=2).is_winnable(5) is True
+    history = list(g.history)
+    k = g.losing_move(seconds=5)
+    assert k is not None and 1 <= k <= len(history)
+    assert g.position(k - 1).is_winnable(5) is True
+    assert g.position(k).is_winnable(5) is False
+    before = g.position(k - 1)
+    assert before.is_fatal(history[k - 1], seconds=5) is True
+    # the winning line's first move keeps the win; nothing is played by asking
+    line = before.solve(seconds=5).solution
+    assert before.is_fatal(line[0], seconds=5) is False
+    assert before.history == [] and g.history == history
+    with pytest.raises(IllegalMove):
+        before.is_fatal("t0>t0")
+    # a game still winnable, or lost from the deal, has no losing move
+    assert Game("saratoga", seed=2).losing_move() is None
+    assert g.position(k - 1).losing_move() is None
+
+
+def test_no_fatal_move_where_nothing_is_left_to_lose():
+    g = _lost_by_random_play(2)
+    k = g.losing_move(seconds=5)
+    assert k is not None
+    after = g.position(k)  # proved lost: every move keeps it lost
+    assert all(after.is_fatal(m, seconds=5) is False for m in after.legal_moves)
