@@ -8,6 +8,7 @@ and the teacher, and ``solitaire_widget.env.register_all`` for the ids.
 
 from __future__ import annotations
 
+import functools
 import io
 import time
 from collections.abc import Callable
@@ -537,7 +538,11 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
                 "render_mode='rgb_array' needs resvg-py and Pillow: "
                 "pip install 'solitaire_widget[env]'"
             ) from err
-        png = resvg_py.svg_to_bytes(svg_string=table_svg(self.game, self.deck), background=FELT)
+        png = resvg_py.svg_to_bytes(
+            svg_string=table_svg(self.game, self.deck),
+            background=FELT,
+            sans_serif_family=_sans_serif(),
+        )
         image = Image.open(io.BytesIO(bytes(png))).convert("RGB")
         if self._frame is None:
             # the deal's height plus room for FRAME_ROWS more cards in a column
@@ -557,6 +562,39 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
         return f"<SolitaireEnv {self.game_name!r}{opts}: deal {self.deal}>"
+
+
+#: Families tried for the picture's ``sans-serif`` text, best first: each has the suit
+#: glyphs. resvg maps the generic name to Arial and, unlike a browser, falls back to
+#: nothing, so on a machine without Arial every rank and suit would vanish from the frame.
+SANS_SERIF_FAMILIES = (
+    "DejaVu Sans",
+    "Liberation Sans",
+    "Arial",
+    "Noto Sans",
+    "Noto Sans Symbols2",
+    "Helvetica",
+    "FreeSans",
+)
+
+
+@functools.cache
+def _sans_serif() -> str | None:
+    """resvg's ``sans_serif_family``: the first installed family of
+    ``SANS_SERIF_FAMILIES``, found by drawing a suit with it (a font with the suits has
+    the ranks); nothing (resvg's own default) when none draws."""
+    import resvg_py
+    from PIL import Image
+
+    for family in SANS_SERIF_FAMILIES:
+        probe = (
+            '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20">'
+            f'<text x="2" y="16" font-size="16" font-family="{family}">\u2660</text></svg>'
+        )
+        png = bytes(resvg_py.svg_to_bytes(svg_string=probe, sans_serif_family=family))
+        if Image.open(io.BytesIO(png)).getchannel("A").getbbox() is not None:  # it drew
+            return family
+    return None
 
 
 #: A policy for ``play_policy``: the environment (its ``observation()``, its
