@@ -1,7 +1,8 @@
 """Winnable deals only and the difficulty, in a real JupyterLab: the switch and the
 grade are turned on in the toolbar's More row, New deals a deal the published list
 proves won, the status line shows its grade, and the switch stays on for the next New.
-With SW_DOCS_IMAGES=1 the table's picture is copied to docs/img/table-winnable.png."""
+With SW_DOCS_IMAGES=1 the table's picture is copied to docs/img/table-winnable.png, and
+the statistics panel's, with its line for the grade, to docs/img/table-stats-graded.png."""
 
 from __future__ import annotations
 
@@ -102,6 +103,10 @@ def test_winnable_deals_and_their_difficulty_in_jupyterlab(lab, browser, tmp_pat
         assert label == "Won (easy deals)", label
         assert root.locator('.sw-stats [data-stat="played"]').inner_text() == "1"
         assert root.locator('.sw-stats [data-stat="graded-hard"]').count() == 0
+        path = ARTIFACTS / "jupyterlab-stats-graded.png"
+        root.screenshot(path=str(path))
+        if os.environ.get("SW_DOCS_IMAGES"):
+            shutil.copy(path, ROOT / "docs" / "img" / "table-stats-graded.png")
         # Greek: the same controls, grade and figures, translated
         root.locator(".sw-lang").select_option("el")
         root.locator(".sw-st-difficulty", has_text="Δυσκολία:").wait_for()
