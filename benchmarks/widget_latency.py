@@ -5,7 +5,10 @@
   ``setup`` or ``stats`` when they change), as JSON, as the page receives them;
 - click-to-render latency over 200 moves in the harness page (a real Python
   SolitaireWidget behind a Playwright binding), and in a real JupyterLab server:
-  from the click handler sending the intent to the page having drawn the new view.
+  from the click handler sending the intent to the page having drawn the new view;
+  beside it, the harness's share of that in Python (each intent's handling) and in the
+  page's drawing, and the bridge's own round trip, so that what is left is Chromium's
+  frame (style, layout, paint) and the Playwright binding.
 
     python benchmarks/widget_latency.py [--moves 200] [--no-lab] [--winnable] [--warn-fatal]
         [--deck high_contrast --card-back rings --large-index]
@@ -26,6 +29,7 @@ import json
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -41,14 +45,19 @@ from solitaire_widget.widget import SolitaireWidget  # noqa: E402
 
 
 class Counted(Harness):
-    """The harness page, counting the bytes of state each answer carries to the page."""
+    """The harness page, counting the bytes of state each answer carries to the page and
+    the time Python spends on each intent (the widget's handling and the diff of the
+    synced traits): what is left of click-to-render is the browser's and the bridge's."""
 
     def __init__(self, *a, **kw) -> None:
         self.sizes: list[int] = []
+        self.python_ms: list[float] = []
         super().__init__(*a, **kw)
 
     def _from_page(self, msg):
+        start = time.perf_counter()
         changes = super()._from_page(msg)
+        self.python_ms.append((time.perf_counter() - start) * 1000)
         self.sizes.append(len(json.dumps(changes)))
         return changes
 
@@ -113,20 +122,28 @@ def summary(label: str, ms: list[float]) -> str:
 
 def bridge_floor(browser, n: int) -> None:
     """The harness page's round trip to Python with nothing done on either side: the
-    floor under its click-to-render figures (the Playwright binding, not the widget)."""
-    ctx = browser.new_context()
-    page = ctx.new_page()
-    page.set_content("<html><body></body></html>")
-    page.expose_binding("ping", lambda _source, _msg: {"view": {}})
-    ms = page.evaluate(
-        """async (n) => { const out = [];
-        for (let i = 0; i < n; i++) { const t = performance.now(); await window.ping(i);
-          out.push(performance.now() - t); }
-        return out; }""",
-        n,
-    )
-    ctx.close()
-    print(summary("  harness bridge alone (a binding that does nothing)", ms))
+    floor under its click-to-render figures (the Playwright binding, not the widget),
+    with an empty answer and with a real view's (a first deal's, as JSON values)."""
+    w = SolitaireWidget(DEFAULT_GAME, seed=3, live_solver=False)
+    view = {"view": json.loads(json.dumps(w.view))}
+    w.close()
+    for label, answer in (
+        ("a binding that does nothing", {"view": {}}),
+        (f"the same, answering a view of {len(json.dumps(view))} bytes", view),
+    ):
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        page.set_content("<html><body></body></html>")
+        page.expose_binding("ping", lambda _source, _msg, answer=answer: answer)
+        ms = page.evaluate(
+            """async (n) => { const out = [];
+            for (let i = 0; i < n; i++) { const t = performance.now(); await window.ping(i);
+              out.push(performance.now() - t); }
+            return out; }""",
+            n,
+        )
+        ctx.close()
+        print(summary(f"  harness bridge alone ({label})", ms))
 
 
 def table_args(winnable: bool) -> dict:
@@ -155,6 +172,7 @@ def harness_run(
         w.close()
         print(summary(f"  harness {tag} {game:10s} click-to-render", [a for a, _ in pairs]))
         print(summary(f"  harness {tag} {game:10s} drawing only   ", [b for _, b in pairs]))
+        print(summary(f"  harness {tag} {game:10s} Python per intent", h.python_ms))
         print(
             f"  harness {tag} {game:10s} state bytes per move: median "
             f"{statistics.median(sizes):.0f}, max {max(sizes)}"
