@@ -10,7 +10,9 @@ page's model fires `change:<name>` for each, as anywidget's model does in Jupyte
 from __future__ import annotations
 
 import json
+import os
 import pathlib
+import shutil
 from typing import Any
 
 from solitaire_widget.widget import SolitaireWidget
@@ -144,6 +146,17 @@ class Harness:
         path = ARTIFACTS / f"{name}.png"
         self.page.locator(".sw-root").screenshot(path=str(path))
         return path
+
+
+def picture(locator: Any, name: str, docs_name: str | None = None) -> pathlib.Path:
+    """A screenshot of ``locator`` in test-artifacts/NAME.png; with SW_DOCS_IMAGES=1 also
+    copied to docs/img/DOCS_NAME.png (NAME when not given), where the README shows it."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    locator.screenshot(path=str(path))
+    if os.environ.get("SW_DOCS_IMAGES"):
+        shutil.copy(path, ROOT / "docs" / "img" / f"{docs_name or name}.png")
+    return path
 
 
 def pile_cards(snap: dict[str, Any], pile: str) -> list[str]:

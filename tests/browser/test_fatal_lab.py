@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import ast
 import json
-import os
-import shutil
 
 import pytest
 
-from .harness import ARTIFACTS, ROOT
+from .harness import picture
 from .lab import notebook, run_cell, wait_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.jupyterlab, pytest.mark.slow]
@@ -71,14 +69,6 @@ def _history(page, cell: int) -> list[str]:
     return ast.literal_eval(text.split("HISTORY=", 1)[1].strip().splitlines()[0])
 
 
-def _picture(root, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    root.screenshot(path=str(path))
-    if os.environ.get("SW_DOCS_IMAGES"):
-        shutil.copy(path, ROOT / "docs" / "img" / f"{name}.png")
-
-
 def test_the_fatal_move_is_asked_about_taken_back_then_confirmed(lab, browser):
     ctx, page, root = _open(
         lab, browser, [SETUP.format(warn=True), HISTORY, HISTORY], "fatal.ipynb"
@@ -93,7 +83,7 @@ def test_the_fatal_move_is_asked_about_taken_back_then_confirmed(lab, browser):
         # the question has the focus: Enter would play it, Esc takes it back
         assert page.evaluate("document.activeElement.classList.contains('sw-fatal-play')")
         assert int(root.get_attribute("data-version")) == version, "the move was not played"
-        _picture(root, "table-fatal-warning")
+        picture(root, "table-fatal-warning")
 
         seq = _seq(root)
         page.keyboard.press("Escape")
@@ -138,7 +128,7 @@ def test_the_review_mark_looks_back_before_the_losing_move_and_plays_on(lab, bro
         mark = root.locator(".sw-fatal")
         mark.wait_for(state="visible", timeout=60_000)
         assert mark.inner_text().strip() == "winnable until move 2, t6>t5"
-        _picture(root, "table-review-mark")
+        picture(root, "table-review-mark")
         seq = _seq(root)
         mark.click()
         _wait_seq(page, root, seq)

@@ -7,18 +7,13 @@ the statistics panel's, with its line for the grade, to docs/img/table-stats-gra
 from __future__ import annotations
 
 import json
-import os
-import shutil
-from pathlib import Path
 
 import pytest
 
-from .harness import ARTIFACTS
+from .harness import picture
 from .lab import notebook, run_cell, wait_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.jupyterlab, pytest.mark.slow]
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_winnable_deals_and_their_difficulty_in_jupyterlab(lab, browser, tmp_path):
@@ -75,11 +70,7 @@ def test_winnable_deals_and_their_difficulty_in_jupyterlab(lab, browser, tmp_pat
             assert box.is_checked()
             assert root.locator(".sw-difficulty").input_value() == "easy"
         seed = int(root.locator(".sw-seed").input_value())
-        ARTIFACTS.mkdir(exist_ok=True)
-        path = ARTIFACTS / "jupyterlab-winnable.png"
-        root.screenshot(path=str(path))
-        if os.environ.get("SW_DOCS_IMAGES"):
-            shutil.copy(path, ROOT / "docs" / "img" / "table-winnable.png")
+        picture(root, "jupyterlab-winnable", "table-winnable")
         # the kernel agrees: the switch on, the deal proved won and graded easy
         wait_idle(page)
         run_cell(page, 1)
@@ -103,10 +94,7 @@ def test_winnable_deals_and_their_difficulty_in_jupyterlab(lab, browser, tmp_pat
         assert label == "Won (easy deals)", label
         assert root.locator('.sw-stats [data-stat="played"]').inner_text() == "1"
         assert root.locator('.sw-stats [data-stat="graded-hard"]').count() == 0
-        path = ARTIFACTS / "jupyterlab-stats-graded.png"
-        root.screenshot(path=str(path))
-        if os.environ.get("SW_DOCS_IMAGES"):
-            shutil.copy(path, ROOT / "docs" / "img" / "table-stats-graded.png")
+        picture(root, "jupyterlab-stats-graded", "table-stats-graded")
         # Greek: the same controls, grade and figures, translated
         root.locator(".sw-lang").select_option("el")
         root.locator(".sw-st-difficulty", has_text="Δυσκολία:").wait_for()
