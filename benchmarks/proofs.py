@@ -42,7 +42,7 @@ from solitaire_widget import Game
 from solitaire_widget.games import DEFAULT_GAME, GAMES
 from solitaire_widget.moves import FOUNDATIONS, RESERVE, STOCK, WASTE
 
-RULES = ("send_bared",)  # the reductions ``verdict`` and ``decided`` switch
+RULES = ("capacity", "send_bared")  # the reductions ``verdict`` and ``decided`` switch
 
 
 def seeds_of(text: str) -> list[int]:

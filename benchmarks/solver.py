@@ -5,6 +5,8 @@
     python benchmarks/solver.py --engines core          # the core alone
     python benchmarks/solver.py --engines core,core-plain --variants Kansas
     python benchmarks/solver.py --engines core-2t --workers 1   # what Solve runs
+    python benchmarks/solver.py --engines core,core-2t --workers 1 --variants Kansas \
+        --deals 100 --first 40001                       # held-out deals
 
 ``core-plain`` is the core without the game's streamliners (``solve(streamline=False)``:
 the solver as it was before them), run only for the variants whose game has some, so
@@ -44,7 +46,9 @@ from solitaire_widget.games import GAMES, variants
 VARIANTS = [(v.label, v.game, dict(v.options)) for v in variants()]
 
 
-def bench(game: str, options: dict, deals: int, seconds: float, engine: str) -> dict:
+def bench(
+    game: str, options: dict, deals: int, seconds: float, engine: str, first: int = 1
+) -> dict:
     """One engine over one variant's deals, in its own process."""
     from solitaire_widget import Game
     from solitaire_widget.solver import solve
@@ -54,7 +58,7 @@ def bench(game: str, options: dict, deals: int, seconds: float, engine: str) -> 
     threads = 2 if engine == "core-2t" else 1
     engine = "core" if engine in ("core-plain", "core-2t") else engine
     times, cpu, nodes, results = [], [], 0, []
-    for seed in range(1, deals + 1):
+    for seed in range(first, first + deals):
         c0 = time.process_time()
         g = Game(game, seed=seed, **options)
         r = solve(g, seconds, engine=engine, streamline=streamline, threads=threads)
@@ -80,6 +84,9 @@ def pct(xs: list[float], q: float) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=40)
+    ap.add_argument(
+        "--first", type=int, default=1, help="the first seed (held-out deals: past any tuned on)"
+    )
     ap.add_argument("--seconds", type=float, default=10.0, help="the core's budget per deal")
     ap.add_argument(
         "--python-seconds",
@@ -102,7 +109,13 @@ def main() -> None:
     with ProcessPoolExecutor(args.workers, max_tasks_per_child=1) as pool:
         jobs = {
             (title, e): pool.submit(
-                bench, g, o, args.deals, py_seconds if e == "python" else args.seconds, e
+                bench,
+                g,
+                o,
+                args.deals,
+                py_seconds if e == "python" else args.seconds,
+                e,
+                args.first,
             )
             for title, g, o in variants
             for e in engines
@@ -110,7 +123,8 @@ def main() -> None:
         }
         out = {k: j.result() for k, j in jobs.items()}
     print(
-        f"{args.deals} deals per variant (seeds 1-{args.deals}); budget per deal: core "
+        f"{args.deals} deals per variant (seeds {args.first}-{args.first + args.deals - 1}); "
+        "budget per deal: core "
         f"{args.seconds:g} s, Python {py_seconds:g} s; wall time {time.time() - start:.0f} s\n"
     )
     print(

@@ -112,6 +112,16 @@ class CoreSearch:
     def send_bared(self, on: bool) -> None:
         self._search.send_bared = on
 
+    @property
+    def capacity(self) -> bool:
+        """Whether the game's proof that its columns cannot hold what must wait in them
+        ends a position (``search.Search.capacity``; tests and benchmarks turn it off)."""
+        return self._search.capacity
+
+    @capacity.setter
+    def capacity(self, on: bool) -> None:
+        self._search.capacity = on
+
     def cancel(self, on: bool = True) -> None:
         """From any thread: a run in progress stops at once (``BudgetSpent``), and so
         does every run until ``cancel(False)``."""

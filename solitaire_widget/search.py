@@ -153,6 +153,10 @@ class Search:
         # Rules.search_bared_up); tests turn ``send_bared`` off to check it
         self.bared = 0
         self.send_bared = prune
+        # the game's proof that its columns cannot hold what must wait in them
+        # (Rules.search_capacity): its move generator offers nothing then; tests turn
+        # it off to check it
+        self.capacity = prune and rules.search_capacity
         self.gen = partial(hooks.search_moves, rules, self)
         self._force = partial(hooks.search_force, rules, self)
         if order is not None:

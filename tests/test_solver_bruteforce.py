@@ -233,3 +233,58 @@ def test_the_waste_classes_prune_a_lost_deal_and_keep_its_verdict(monkeypatch, s
         without = solve(g, seconds=None, nodes=None, engine="python", probes=False)
     assert with_classes.result == without.result == "lost"
     assert with_classes.nodes < without.nodes
+
+
+def switched(g: Game, engine: str, capacity: bool) -> tuple[str, int, list[str]]:
+    from solitaire_widget.core_search import CoreSearch
+    from solitaire_widget.search import Search
+
+    s = CoreSearch(g.table) if engine == "core" else Search(g.table)
+    s.capacity = capacity
+    result, line = s.run(None, 200_000)
+    return result, s.nodes, list(line)
+
+
+# the games whose search proves a position lost when its columns cannot hold what must
+# wait in them, under rules with one pass through the stock (where the argument holds)
+CAPACITY = [
+    (n, o)
+    for n, o in GAMES
+    if REGISTERED[n].search_capacity and Game(n, **o).table.rules.max_redeals == 0
+]
+
+
+@pytest.mark.parametrize(("name", "options"), CAPACITY, ids=str)
+def test_full_columns_prove_only_lost_end_games(name, options):
+    # end games with 14 to 26 cards off the foundations: with the proof and without it,
+    # both engines give the brute force's verdict and every win replays; the proof
+    # changes the search on many of them, most of them lost (it only ever ends a
+    # position), and ends some lost ones within a handful of nodes
+    rng = random.Random(f"capacity{options}")
+    checked = changed = changed_lost = 0
+    for i in range(200):
+        g = small_position(name, options, rng, rng.randint(14, 26), hard=i % 2 == 1)
+        if len(g.table.piles[RESERVE]) > 12:
+            continue  # a reserve never holds more than it is dealt
+        truth = brute_force(g, 20_000)
+        if truth is None:
+            continue
+        checked += 1
+        want = "won" if truth else "lost"
+        for engine in ENGINES:
+            on = switched(g, engine, True)
+            off = switched(g, engine, False)
+            assert on[0] == off[0] == want, (g.snapshot(), g.base_rank, engine)
+            if want == "won":
+                h = Game.from_snapshot(g.snapshot(), name, base=g.base_rank, **options)
+                for action in on[2]:
+                    h.play(action)
+                assert h.is_won
+            if engine == ENGINES[0] and on[1] != off[1]:
+                changed += 1
+                changed_lost += want == "lost"
+    assert checked >= 150 and changed >= 15 and changed_lost >= 10, (
+        checked,
+        changed,
+        changed_lost,
+    )

@@ -158,6 +158,8 @@ class PySearch {
     size_t cap() const { return search_->table().max_bytes(); }
     bool send_bared() const { return search_->send_bared; }
     void set_send_bared(bool on) { search_->send_bared = on; }
+    bool capacity() const { return search_->capacity; }
+    void set_capacity(bool on) { search_->capacity = on; }
 
   private:
     std::unique_ptr<sc::Search> search_;
@@ -288,7 +290,11 @@ NB_MODULE(_core, m) {
         .def_prop_ro("evictions", &PySearch::evictions)
         .def_prop_rw("send_bared", &PySearch::send_bared, &PySearch::set_send_bared,
                      "Whether a card laid bare by a group move goes up at once where the "
-                     "game's traits say so (bared_up); for tests and benchmarks.");
+                     "game's traits say so (bared_up); for tests and benchmarks.")
+        .def_prop_rw("capacity", &PySearch::capacity, &PySearch::set_capacity,
+                     "Whether the game's proof that its columns cannot hold what must wait "
+                     "in them ends a position, where its part proves it; for tests and "
+                     "benchmarks.");
     nb::class_<PyRules>(m, "Rules",
                         "A game's rules (its part, traits and base card), checked once, for "
                         "the questions asked at every step of a game.")

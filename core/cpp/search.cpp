@@ -74,6 +74,15 @@ void Search::heights(int h[4]) const {
     }
 }
 
+Key Search::layer_key() const {
+    int h[4];
+    heights(h);
+    uint64_t x = static_cast<uint64_t>(pos.w) | static_cast<uint64_t>(pos.pl[RESERVE].n) << 8 |
+                 static_cast<uint64_t>(pos.used & 0xff) << 16;
+    for (int k = 0; k < 4; ++k) x |= static_cast<uint64_t>(h[k]) << (24 + 8 * k);
+    return Key{pos.hseq[0] ^ mix64(x), pos.hseq[1] ^ mix64b(x)};
+}
+
 // ---- the stock --------------------------------------------------------------------------
 // (index, draws, redeals) for each card the clicks can bring to the waste's top, each
 // with the fewest redeals and then clicks (search.py's ``reachable``, argued there).
@@ -326,6 +335,7 @@ Search::Search(const Search& main, uint64_t order_seed)
     mirror = main.mirror;
     waste_classes = main.waste_classes;
     send_bared = main.send_bared;
+    capacity = main.capacity;
     rng_ = mix64(*order_ + 0x9e3779b97f4a7c15ULL) | 1;
 }
 

@@ -127,6 +127,9 @@ class Search {
     // ``bared_up``; tests turn it off)
     int bared = 0;
     bool send_bared = true;
+    // a game's proof that its columns cannot hold what must wait in them (search.py's
+    // ``capacity``; tests turn it off)
+    bool capacity = true;
     bool waste_classes = false;  // search.py's ``waste_classes``: the waste's place in classes
 
     int found(int card) const;          // the foundation ``card`` may go onto now, or 0
@@ -151,6 +154,18 @@ class Search {
         out.insert(out.end(), last_buf.begin(), last_buf.end());
     }
     std::vector<Reach> reach_buf;
+    // A memo a game's part may keep of an answer that depends on the position's layer
+    // alone: what no move undoes (the stock and the waste, the reserve's size, the
+    // foundations' heights, the redeals used), which with the deal fixes the cards in
+    // the columns but not their order. Positions that differ only in how the columns
+    // are arranged, most of a proof's, then share one answer. Direct-mapped by
+    // ``layer_key``; ``answer`` -1 marks an empty slot.
+    struct LayerAnswer {
+        Key k{0, 0};
+        int8_t answer = -1;
+    };
+    std::vector<LayerAnswer> layer_memo;
+    Key layer_key() const;
 
   private:
     Search(const Search& main, uint64_t order_seed);  // a helper of ``main``

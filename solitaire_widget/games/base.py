@@ -279,6 +279,11 @@ class Rules:
     # its search_force, which does it, and the core does it from this trait
     search_bared_up: ClassVar[bool] = False
 
+    # whether the game's search_moves proves a position lost when its columns cannot
+    # hold, at a moment every win passes, the cards that must wait in them then (the
+    # search's ``capacity`` switches it; the game argues it where it asks it)
+    search_capacity: ClassVar[bool] = False
+
     def search_moves(self, s: SearchState) -> list[SMove]:
         """Every move the search should try from its position, best first.
 

@@ -220,6 +220,7 @@ be filled **only from the waste**.
     search_pending_rule = _search.pending_rule
     search_force = _search.force
     search_bared_up = True
+    search_capacity = True
     search_moves = _search.search_moves
     core_part = "kansas"
 

@@ -7,9 +7,10 @@ a position, best first, each pruning rule argued where it is applied. The rules 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from ..moves import FOUNDATIONS, RESERVE, STOCK, WASTE
+from ..moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE
 from .base import Rules
 from .search_protocol import Rec, SearchState, SMove
 
@@ -108,6 +109,8 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
         assert s.base is not None
         fits = _fits(piles, s.base)
     s.fits = None
+    if s.prune and s.capacity and s.max_redeals == 0 and columns_overfull(piles, s.base, len(cols)):
+        return []  # lost on its face: no move can save it
     # While a stock card X is pending (see search_pending_rule) the only moves made
     # are those that depend on it: onto X's column, and further draws.
     pcol = s.pending & 15
@@ -196,6 +199,116 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
         if empty:
             last.append((i, draws, nr, WASTE, empty, 1))
     return first + mid + last
+
+
+def columns_overfull(piles: Sequence[list[int]], base: int | None, ncols: int) -> bool:
+    """Whether the columns can never hold, at some moment every win must pass, the cards
+    that must lie in them then: the position is lost.
+
+    With one pass through the stock, a waste card W leaves the waste only from its top,
+    so every win has a moment at which W leaves, everything that lay above it gone. At
+    that moment the cards under W are still in the waste, the reserve still holds some
+    number e of its bottom cards and the stock some number d of the cards it deals last
+    (cards leave those three piles only from their tops and never come back). Call
+    those cards, and W, kept. The foundations are one suit each, built in a fixed order
+    from the base card, so a card of suit s that comes after a kept card of suit s
+    cannot be up then. If such a card has gone from where it was kept (it lies in a
+    column now, above W in the waste, or in the part of the reserve or the stock that
+    has gone), it is in a column then: it is in no other pile. So is W itself, once it
+    has left, if a card of its suit that comes before it is kept under it or elsewhere:
+    it could not go up. So the columns must then hold at least ``lo[r]`` cards of each
+    rank r, and can hold at most ``hi[r]``: the cards of that rank not up now and not
+    kept (and W, where it must go to a column).
+
+    Every column is a descending run of consecutive ranks, suits ignored, wrapping
+    from the Ace to the King: it starts as one card, takes only a card one rank lower
+    than its top (or a group that is such a run), and an empty column takes one card.
+    So each card of rank r in a column other than a column's top card has a card of rank
+    r - 1 on it, and there are at least ``t[r] - t[r - 1]`` tops of rank r for t[r] cards of
+    rank r in the columns: the columns in use are at least the sum of those rises. If
+    for every e and d no t between ``lo`` and ``hi`` keeps that sum within the number of
+    columns, the moment cannot come, W never leaves the waste, and the deal is lost.
+
+    Nothing else is assumed: not which cards go up first, nor how the columns are
+    arranged now. The brute force and the unpruned search check it on end games
+    (tests/test_solver_bruteforce.py); the core asks the same (kansas.cpp), with the
+    same answer for every position.
+    """
+    waste = piles[WASTE]
+    if not waste:
+        return False
+    assert base is not None
+    # Positions that differ only in how the columns are arranged (most of a proof's)
+    # share the answer: it is asked once for them all.
+    held = sorted(card for c in range(FIRST_TABLEAU, FIRST_TABLEAU + ncols) for card in piles[c])
+    return _overfull(
+        tuple(waste), tuple(piles[RESERVE]), tuple(piles[STOCK]), tuple(held), base, ncols
+    )
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _overfull(
+    waste: tuple[int, ...],
+    reserve: tuple[int, ...],
+    stock: tuple[int, ...],
+    held: tuple[int, ...],
+    base: int,
+    ncols: int,
+) -> bool:
+    b = base - 1
+
+    def order(card: int) -> int:  # its place on its foundation, the base card's 0
+        return (card % 13 - b) % 13
+
+    for i, w in enumerate(waste):  # W = waste[i], at the moment it leaves the waste
+        fits_some = False
+        for e in range(len(reserve) + 1):  # the reserve's bottom e cards left then
+            for d in range(len(stock) + 1):  # and the stock's last d
+                first = [13, 13, 13, 13]
+                for card in (*waste[:i], *reserve[:e], *stock[:d]):
+                    first[card // 13] = min(first[card // 13], order(card))
+                gone = [*held, *waste[i + 1 :], *reserve[e:], *stock[d:]]
+                if order(w) > first[w // 13]:
+                    gone.append(w)  # W cannot go up: it goes to a column
+                first[w // 13] = min(first[w // 13], order(w))
+                lo = [0] * 13
+                hi = [0] * 13
+                for card in gone:
+                    hi[card % 13] += 1
+                    if card == w or order(card) > first[card // 13]:
+                        lo[card % 13] += 1
+                if fewest_tops(lo, hi) <= ncols:
+                    fits_some = True
+                    break
+            if fits_some:
+                break
+        if not fits_some:
+            return True
+    return False
+
+
+def fewest_tops(lo: Sequence[int], hi: Sequence[int]) -> int:
+    """The least sum of rises ``max(0, t[r] - t[r - 1])`` around the ranks (the Ace's
+    rank below is the King's) over every t with lo <= t <= hi (and lo <= hi): how many
+    columns at the least hold t[r] cards of each rank r (see ``columns_overfull``).
+
+    Going down costs nothing, so once t[0] is chosen the cheapest way on keeps t as
+    high as it may: the least cost of ending rank r at v is K + max(0, v - m) for v in
+    [lo[r], hi[r]], with m the level kept, and the next rank clamps m into its own
+    bounds, paying lo - m where it must rise. Closing the circle rises from m back to
+    t[0]. Each t[0] costs one pass round the thirteen ranks.
+    """
+    best = 99
+    for t0 in range(lo[0], hi[0] + 1):
+        m, rises = t0, 0
+        for r in range(1, 13):
+            if lo[r] > m:
+                rises += lo[r] - m
+                m = lo[r]
+            elif m > hi[r]:
+                m = hi[r]
+        best = min(best, rises + max(0, t0 - m))
+    return best
 
 
 def _fits(piles: Sequence[list[int]], base: int) -> dict[int, int]:

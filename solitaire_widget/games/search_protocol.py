@@ -48,6 +48,9 @@ class SearchState(Protocol):
     # that says so (Rules.search_bared_up) sends that card up at once
     bared: int
     send_bared: bool
+    # a game's proof that the position is lost because its columns cannot hold what
+    # must wait in them is on (tests turn it off to check it)
+    capacity: bool
     # card -> foundation, left by a game's forced-move routine for its move generator
     fits: dict[int, int] | None
 

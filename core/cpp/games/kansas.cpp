@@ -1,7 +1,10 @@
 // Kansas's part of the core: its legal actions and its search moves, line for line the
 // rules of solitaire_widget/games/kansas.py (whose comments argue each pruning rule:
 // same-rank tops are one target, a drawn card put down must be used next, part of a
-// column moves only to lay bare a card that can go up), registered as the part "kansas".
+// column moves only to lay bare a card that can go up, a position is lost whose columns
+// cannot hold what must wait in them), registered as the part "kansas".
+#include <algorithm>
+
 #include "../search.hpp"
 
 namespace sc {
@@ -17,10 +20,176 @@ bool safe_kansas(const Search& s, int card) {
     return low >= (r >= 2 ? r - 1 : 1);
 }
 
+// Counts packed a nibble a rank (Ace lowest), each at most 4, as word operations.
+constexpr uint64_t RANK_NIBBLES = (uint64_t{1} << 52) - 1;
+constexpr uint64_t EIGHTS = 0x8888888888888ULL, SEVENS = 0x7777777777777ULL;
+
+inline uint64_t nibbles_at_least(uint64_t a, uint64_t b) {  // 15 where a >= b, else 0
+    return ((((a | EIGHTS) - b) & EIGHTS) >> 3) * 15;        // 8 + a - b: no borrows
+}
+
+// sum over the ranks of max(0, t[r] - u[r - 1]), the Ace's rank below being the King's
+inline int rises(uint64_t t, uint64_t u) {
+    constexpr uint64_t LOW = 0x0F0F0F0F0F0F0F0FULL;
+    const uint64_t below = ((u << 4) | (u >> 48)) & RANK_NIBBLES;
+    const uint64_t up = ((t | EIGHTS) - below) & SEVENS & nibbles_at_least(t, below);
+    const uint64_t bytes = (up & LOW) + ((up >> 4) & LOW);
+    return static_cast<int>((bytes * 0x0101010101010101ULL) >> 56);
+}
+
+// Whether some t with lo <= t <= hi rises at most ``ncols`` times round the ranks, so
+// that that many columns can hold it (games/kansas_search.py's fewest_tops argues the
+// one pass per t[0]). Word operations settle most cases first: no t rises less than
+// lo does over hi (lo[r] - hi[r - 1] at each rank), and a few flat choices of t mostly
+// do: t = lo, and t held as near a level c as lo and hi allow.
+inline bool columns_hold(uint64_t lo, uint64_t hi, int ncols) {
+    if (rises(lo, hi) > ncols) return false;
+    if (rises(lo, lo) <= ncols) return true;
+    for (uint64_t c = 1; c <= 3; ++c) {
+        const uint64_t level = c * 0x1111111111111ULL;
+        const uint64_t under = nibbles_at_least(hi, level);  // min(hi, c)
+        const uint64_t capped = (level & under) | (hi & ~under);
+        const uint64_t raise = nibbles_at_least(lo, capped);  // max(lo, that)
+        const uint64_t t = (lo & raise) | (capped & ~raise);
+        if (rises(t, t) <= ncols) return true;
+    }
+    int l[13], h[13];
+    for (int r = 0; r < 13; ++r) {
+        l[r] = static_cast<int>(lo >> (4 * r) & 15);
+        h[r] = static_cast<int>(hi >> (4 * r) & 15);
+    }
+    for (int t0 = l[0]; t0 <= h[0]; ++t0) {
+        int m = t0, n = 0;
+        for (int r = 1; r < 13; ++r) {
+            if (l[r] > m) {
+                n += l[r] - m;
+                m = l[r];
+            } else if (m > h[r]) {
+                m = h[r];
+            }
+        }
+        if (n + (t0 > m ? t0 - m : 0) <= ncols) return true;
+    }
+    return false;
+}
+
+// each nibble of x replaced by the number of its bits set
+inline uint64_t nibble_counts(uint64_t x) {
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    return (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+}
+
+// The columns cannot hold, at a moment every win passes, the cards that must wait in
+// them then: lost (games/kansas_search.py's columns_overfull argues it). The same
+// moments, with the cards as bit masks; the reserve's and the stock's are tried from
+// the most cards kept down, which finds a moment the columns can hold sooner (the
+// answer is the same in any order).
+bool columns_overfull(const Search& s) {
+    const Pos& p = s.pos;
+    const int n = p.w;
+    if (n < 1) return false;
+    const int b = s.cfg.base - 1;
+    const int ncols = s.cfg.ncols;
+    // a card's bit: rank-major, so that each rank's cards are one nibble and counting
+    // them all takes a few operations
+    auto bit = [](int card) { return uint64_t{1} << (rank_of(card) * 4 + suit_of(card)); };
+    auto order = [b](int card) { return (rank_of(card) - b + 13) % 13; };
+    // per base card, after[su][f]: the cards of suit su that come after place f on its
+    // foundation
+    struct Masks {
+        uint64_t after[13][4][14];
+        Masks() {
+            for (int bb = 0; bb < 13; ++bb)
+                for (int su = 0; su < 4; ++su)
+                    for (int f = 0; f <= 13; ++f) {
+                        uint64_t m = 0;
+                        for (int place = f + 1; place < 13; ++place)
+                            m |= uint64_t{1} << ((place + bb) % 13 * 4 + su);
+                        after[bb][su][f] = m;
+                    }
+        }
+    };
+    static const Masks masks;
+    const auto& after = masks.after[b];
+    uint64_t cols = 0;
+    for (int c = T0; c < T0 + ncols; ++c)
+        for (int k = 0; k < p.pl[c].n; ++k) cols |= bit(p.pl[c].c[k]);
+    const Pile& res = p.pl[RESERVE];
+    const int R = res.n, S = p.sn - n;
+    // per suit, the first place among the reserve's bottom e cards, and among the
+    // stock's last d cards (those still undrawn when d are left)
+    int rfirst[CAP + 1][4], sfirst[CAP + 1][4];
+    uint64_t rkept[CAP + 1], skept[CAP + 1];
+    for (int su = 0; su < 4; ++su) rfirst[0][su] = sfirst[0][su] = 13;
+    rkept[0] = skept[0] = 0;
+    for (int e = 1; e <= R; ++e) {
+        const int card = res.c[e - 1];
+        for (int su = 0; su < 4; ++su) rfirst[e][su] = rfirst[e - 1][su];
+        rfirst[e][suit_of(card)] = std::min(rfirst[e][suit_of(card)], order(card));
+        rkept[e] = rkept[e - 1] | bit(card);
+    }
+    for (int d = 1; d <= S; ++d) {
+        const int card = p.seq[p.sn - d];
+        for (int su = 0; su < 4; ++su) sfirst[d][su] = sfirst[d - 1][su];
+        sfirst[d][suit_of(card)] = std::min(sfirst[d][suit_of(card)], order(card));
+        skept[d] = skept[d - 1] | bit(card);
+    }
+    const uint64_t reserve = rkept[R], stock = skept[S];
+    uint64_t waste = 0;
+    for (int k = 0; k < n; ++k) waste |= bit(p.seq[k]);
+    uint64_t block = 0;
+    int wfirst[4] = {13, 13, 13, 13};  // per suit, the first place among the block's cards
+    for (int i = 0; i < n; ++i) {       // W = the waste's card i, at the moment it leaves
+        const int w = p.seq[i], ws = suit_of(w), wq = order(w);
+        const int below = wfirst[ws];  // the first of W's suit under W
+        block |= bit(w);
+        wfirst[ws] = std::min(wfirst[ws], wq);
+        const uint64_t above = cols | (waste & ~block);
+        bool all_over = true;
+        for (int e = R; e >= 0 && all_over; --e) {  // the reserve's cards left then
+            int ef[4];
+            for (int su = 0; su < 4; ++su) ef[su] = std::min(wfirst[su], rfirst[e][su]);
+            const int wbelow = std::min(below, rfirst[e][ws]);
+            const uint64_t egone = above | (reserve & ~rkept[e]);
+            for (int d = S; d >= 0; --d) {  // the stock's cards left then
+                const int* sf = sfirst[d];
+                const uint64_t blocked =
+                    after[0][std::min(ef[0], sf[0])] | after[1][std::min(ef[1], sf[1])] |
+                    after[2][std::min(ef[2], sf[2])] | after[3][std::min(ef[3], sf[3])];
+                // off the foundations and not kept where they were; W too, where it
+                // cannot go up
+                uint64_t gone = egone | (stock & ~skept[d]);
+                if (wq > std::min(wbelow, sf[ws])) gone |= bit(w);
+                const uint64_t need = gone & (blocked | bit(w));
+                if (columns_hold(nibble_counts(need), nibble_counts(gone), ncols)) {
+                    all_over = false;
+                    break;
+                }
+            }
+        }
+        if (all_over) return true;
+    }
+    return false;
+}
+
+// columns_overfull, asked once per layer (it depends on nothing else: the columns'
+// cards are those not in the stock, the waste, the reserve or up)
+bool overfull(Search& s) {
+    constexpr size_t SLOTS = size_t{1} << 16;
+    auto& memo = s.layer_memo;
+    if (memo.empty()) memo.resize(SLOTS);
+    const Key k = s.layer_key();
+    Search::LayerAnswer& slot = memo[k.a & (SLOTS - 1)];
+    if (slot.answer < 0 || !(slot.k == k)) slot = Search::LayerAnswer{k, columns_overfull(s)};
+    return slot.answer;
+}
+
 void moves_kansas(Search& s, std::vector<SMove>& out) {
     const Pos& p = s.pos;
     const int ncols = s.cfg.ncols;
     const bool prune = s.prune;
+    // lost on its face: no move can save it
+    if (prune && s.capacity && s.cfg.max_redeals == 0 && overfull(s)) return;
     int8_t fits[52];
     s.fits(fits);
     const int pcol = p.pending & 15;

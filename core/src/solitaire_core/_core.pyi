@@ -61,6 +61,15 @@ class Search:
     @send_bared.setter
     def send_bared(self, arg: bool, /) -> None: ...
 
+    @property
+    def capacity(self) -> bool:
+        """
+        Whether the game's proof that its columns cannot hold what must wait in them ends a position, where its part proves it; for tests and benchmarks.
+        """
+
+    @capacity.setter
+    def capacity(self, arg: bool, /) -> None: ...
+
 class Rules:
     """
     A game's rules (its part, traits and base card), checked once, for the questions asked at every step of a game.
