@@ -11,7 +11,14 @@
   frame (style, layout, paint) and the Playwright binding.
 
     python benchmarks/widget_latency.py [--moves 200] [--no-lab] [--winnable] [--warn-fatal]
-        [--deck high_contrast --card-back rings --large-index]
+        [--deck high_contrast --card-back rings --large-index] [--pause 150]
+        [--old-bundle OLD/solitaire_widget/static/widget.js]
+
+Each run plays its moves twice: back to back (the next click as soon as the answer is
+drawn, so it can queue behind the last move's frame) and paced as a player plays
+(``--pause`` ms after the frame that shows the answer; 0 leaves the paced run out),
+which also measures click-to-paint, to the end of that frame. ``--old-bundle`` runs an
+older build's front end beside this one's, game by game, in the same run.
 
 The harness runs twice, with the live answer (a search after every move) on and off;
 the deck settings (the widget's traits of those names) apply to every run.
@@ -36,6 +43,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from browser import harness  # noqa: E402
 from browser.harness import LAUNCH_ARGS, Harness  # noqa: E402
 from browser.lab import LabServer, notebook, run_cell, wait_idle  # noqa: E402
 
@@ -63,9 +71,16 @@ class Counted(Harness):
 
 
 # Plays `n` moves through the page's own click handling and returns, per move, the time
-# from sending the intent to the end of drawing the answer (both stamped by the widget).
+# from sending the intent to the end of drawing the answer (both stamped by the widget),
+# the drawing's own share, and the time to the end of the first frame that shows it (a
+# message posted from that frame's requestAnimationFrame runs once the frame's style,
+# layout and paint are done: the "next paint" that Event Timing and web-vitals use).
+# `pause` > 0 plays as a player does: the next click waits for that frame and then
+# `pause` ms (a player does not click within a millisecond of a render, and the 90 ms
+# slide has ended); 0 plays back to back, so each answer can queue behind the frame
+# (and the slide) of the move before.
 DRIVER = """
-async (n) => {
+async ([n, pause]) => {
   const root = document.querySelector('.sw-root');
   const t = root.parentElement.__swTable;
   const cards = (p) => { const v = t.view.piles; const k = p[0];
@@ -78,6 +93,11 @@ async (n) => {
     });
     mo.observe(root, { attributes: true, attributeFilter: ['data-seq'] });
   });
+  const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => resolve();
+    ch.port2.postMessage(0);
+  }));
   const out = [];
   let rnd = 12345;
   const pick = (xs) => {
@@ -104,7 +124,14 @@ async (n) => {
       t.click(dst, cards(dst).length - 1);
     }
     await nextSeq(seq);
-    out.push([t.renderedAt - t.sentAt, t.renderedAt - t.receivedAt]);
+    const sent = t.sentAt;
+    const row = [t.renderedAt - sent, t.renderedAt - t.receivedAt];
+    if (pause > 0) {
+      await afterPaint();
+      row.push(performance.now() - sent);
+      await new Promise((r) => setTimeout(r, pause));
+    }
+    out.push(row);
   }
   return out;
 }
@@ -150,6 +177,16 @@ def table_args(winnable: bool) -> dict:
     return {"winnable_only": True} if winnable else {"seed": 3}
 
 
+def report(label: str, page, n: int, pause: int) -> None:
+    """Plays `n` moves on the page (`pause`: see DRIVER) and prints what they measured."""
+    rows = page.evaluate(DRIVER, [n, pause])
+    how = f"paced {pause} ms" if pause else "back to back"
+    print(summary(f"  {label} {how:13s} click-to-render", [r[0] for r in rows]))
+    print(summary(f"  {label} {how:13s} drawing only   ", [r[1] for r in rows]))
+    if pause:
+        print(summary(f"  {label} {how:13s} click-to-paint ", [r[2] for r in rows]))
+
+
 def harness_run(
     browser,
     n: int,
@@ -157,8 +194,10 @@ def harness_run(
     looks: dict[str, Any],
     winnable: bool = False,
     warn_fatal: bool = False,
+    pause: int = 0,
+    bundle: str = "",
 ) -> None:
-    tag = ("live on " if live else "live off") + (" +fatal" if warn_fatal else "")
+    tag = ("live on " if live else "live off") + (" +fatal" if warn_fatal else "") + bundle
     for game in GAMES:
         w = SolitaireWidget(
             game, live_solver=live, warn_fatal=warn_fatal, **table_args(winnable), **looks
@@ -166,12 +205,12 @@ def harness_run(
         ctx = browser.new_context(viewport={"width": 1100, "height": 900})
         page = ctx.new_page()
         h = Counted(page, w, width=960)
-        pairs = page.evaluate(DRIVER, n)
+        report(f"harness {tag} {game:10s}", page, n, 0)
+        if pause:
+            report(f"harness {tag} {game:10s}", page, n, pause)
         sizes = h.sizes
         ctx.close()
         w.close()
-        print(summary(f"  harness {tag} {game:10s} click-to-render", [a for a, _ in pairs]))
-        print(summary(f"  harness {tag} {game:10s} drawing only   ", [b for _, b in pairs]))
         print(summary(f"  harness {tag} {game:10s} Python per intent", h.python_ms))
         print(
             f"  harness {tag} {game:10s} state bytes per move: median "
@@ -186,6 +225,7 @@ def lab_run(
     looks: dict[str, Any],
     winnable: bool = False,
     warn_fatal: bool = False,
+    pause: int = 0,
 ) -> None:
     options = {**table_args(winnable), "warn_fatal": warn_fatal}
     args = ", ".join(f"{k}={v!r}" for k, v in options.items())
@@ -210,11 +250,11 @@ def lab_run(
             wait_idle(page)
             run_cell(page, 0)
             page.locator(".jp-OutputArea .sw-root .sw-card").first.wait_for()
-            pairs = page.evaluate(DRIVER, n)
-            ctx.close()
             tag = f"{game:10s}" + (" +fatal" if warn_fatal else "")
-            print(summary(f"  JupyterLab {tag} click-to-render", [a for a, _ in pairs]))
-            print(summary(f"  JupyterLab {tag} drawing only   ", [b for _, b in pairs]))
+            report(f"JupyterLab {tag}", page, n, 0)
+            if pause:
+                report(f"JupyterLab {tag}", page, n, pause)
+            ctx.close()
         finally:
             server.stop()
 
@@ -231,6 +271,17 @@ def main() -> None:
     ap.add_argument("--card-back", default="lattice", choices=CARD_BACKS)
     ap.add_argument("--large-index", action="store_true", help="large corner indices")
     ap.add_argument("--warn-fatal", action="store_true", help="the fatal-move warning on too")
+    ap.add_argument(
+        "--pause",
+        type=int,
+        default=150,
+        help="ms between a move's frame and the next click in the paced runs (0: none)",
+    )
+    ap.add_argument(
+        "--old-bundle",
+        type=Path,
+        help="a widget.js built from an older tree: its harness runs beside this one's",
+    )
     args = ap.parse_args()
     looks = {"deck": args.deck, "card_back": args.card_back, "large_index": args.large_index}
     from playwright.sync_api import sync_playwright
@@ -243,14 +294,20 @@ def main() -> None:
         )
         bridge_floor(browser, args.moves)
         # the live answer searches after every move: with it and without, side by side
+        bundles = [("", harness.BUNDLE)]
+        if args.old_bundle:
+            bundles.insert(0, (" old", args.old_bundle))
         for live in (True, False):
-            harness_run(browser, args.moves, live, looks, args.winnable)
+            for tag, path in bundles:  # old and new one after the other, game by game
+                harness.BUNDLE = path
+                harness_run(browser, args.moves, live, looks, args.winnable, False, args.pause, tag)
+        harness.BUNDLE = bundles[-1][1]
         if args.warn_fatal:
-            harness_run(browser, args.moves, True, looks, args.winnable, warn_fatal=True)
+            harness_run(browser, args.moves, True, looks, args.winnable, True, args.pause)
         if not args.no_lab:
-            lab_run(browser, args.moves, args.lab_game, looks, args.winnable)
+            lab_run(browser, args.moves, args.lab_game, looks, args.winnable, False, args.pause)
             if args.warn_fatal:
-                lab_run(browser, args.moves, args.lab_game, looks, args.winnable, warn_fatal=True)
+                lab_run(browser, args.moves, args.lab_game, looks, args.winnable, True, args.pause)
         browser.close()
 
 
