@@ -66,6 +66,9 @@ def searched(g: Game, engine: str, bared: bool) -> tuple[str, int, list[str]]:
 
     s = CoreSearch(g.table) if engine == "core" else Search(g.table)
     s.send_bared = bared
+    # the rule alone: the columns' capacity, which would end many of these lost end
+    # games before a group move is made, has a test of its own (below)
+    s.capacity = False
     result, line = s.run(None, 200_000)
     return result, s.nodes, list(line)
 
