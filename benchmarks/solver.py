@@ -167,7 +167,7 @@ def main() -> None:
         for e in engines:
             if (title, e) in out:
                 res = out[title, e]["results"]
-                seeds = [str(i) for i, v in enumerate(res, 1) if v == "unknown"]
+                seeds = [str(i) for i, v in enumerate(res, args.first) if v == "unknown"]
                 print(f"- {title}, {e}: {', '.join(seeds) or 'none'}")
 
 
