@@ -161,30 +161,35 @@ def core_run(
     return result, line, s.nodes
 
 
+def switched_node_for_node(name, options, switch: str, tag: str, deals: int, budget: int) -> int:
+    """Both engines with a reduction and both without it (``switch`` off), node for node,
+    on deals 1..``deals``, the second half of them from positions in play (a search that
+    runs out of nodes ends at the same count either way, so only those that end tell the
+    two apart). Returns how many the reduction changed."""
+    rng = random.Random(f"{tag}{options}")
+    changed = 0
+    for seed in range(1, deals + 1):
+        g = Game(name, seed=seed, **options)
+        if seed > deals // 2:
+            walk(g, rng, rng.randint(10, 50))
+        t = g.table
+        on = core_run(t, budget)
+        off = core_run(t, budget, **{switch: False})
+        assert on == python_run(t, budget), seed
+        assert off == python_run(t, budget, **{switch: False}), seed
+        changed += on != off
+    return changed
+
+
 BARED = [(n, o) for n, o in VARIANTS if GAMES[n].search_bared_up]
 
 
 @pytest.mark.slow  # whole deals searched twice: most of a minute
 @pytest.mark.parametrize(("name", "options"), BARED, ids=[f"{n}{o}" for n, o in BARED])
 def test_a_card_laid_bare_goes_up_the_same_in_both(name, options):
-    # a game that sends a card a group move laid bare up at once (search_bared_up):
-    # both engines with it and both without it, node for node, and it changes the
-    # search on some of these deals (so the comparison covers it); from deals and from
-    # positions in play (a search that runs out of nodes ends at the same count either
-    # way, so only those that end tell the two apart)
-    rng = random.Random(f"laid bare{options}")
-    changed = 0
-    for seed in range(1, 41):
-        g = Game(name, seed=seed, **options)
-        if seed > 20:
-            walk(g, rng, rng.randint(10, 50))
-        t = g.table
-        on = core_run(t, 20_000)
-        off = core_run(t, 20_000, bared=False)
-        assert on == python_run(t, 20_000), seed
-        assert off == python_run(t, 20_000, bared=False), seed
-        changed += on != off
-    assert changed >= 5
+    # a game that sends a card a group move laid bare up at once (search_bared_up): it
+    # changes the search on some of these deals, so the comparison covers it
+    assert switched_node_for_node(name, options, "bared", "laid bare", 40, 20_000) >= 5
 
 
 CAPACITY = [(n, o) for n, o in VARIANTS if GAMES[n].search_capacity]
@@ -194,21 +199,9 @@ CAPACITY = [(n, o) for n, o in VARIANTS if GAMES[n].search_capacity]
 @pytest.mark.parametrize(("name", "options"), CAPACITY, ids=[f"{n}{o}" for n, o in CAPACITY])
 def test_full_columns_end_a_position_the_same_in_both(name, options):
     # a game whose search proves a position lost when its columns cannot hold what must
-    # wait in them (search_capacity): both engines with the proof and both without it,
-    # node for node, from deals and from positions in play; under rules with one pass
-    # through the stock (where it holds) it changes the search on some of them
-    rng = random.Random(f"capacity{options}")
-    changed = 0
-    for seed in range(1, 31):
-        g = Game(name, seed=seed, **options)
-        if seed > 15:
-            walk(g, rng, rng.randint(10, 50))
-        t = g.table
-        on = core_run(t, 8_000)
-        off = core_run(t, 8_000, capacity=False)
-        assert on == python_run(t, 8_000), seed
-        assert off == python_run(t, 8_000, capacity=False), seed
-        changed += on != off
+    # wait in them (search_capacity): under rules with one pass through the stock
+    # (where it holds) it changes the search on some of these deals, elsewhere on none
+    changed = switched_node_for_node(name, options, "capacity", "capacity", 30, 8_000)
     one_pass = Game(name, **options).table.rules.max_redeals == 0
     assert changed >= 5 if one_pass else changed == 0, changed
 

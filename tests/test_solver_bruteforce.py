@@ -60,6 +60,39 @@ def test_verdicts_match_brute_force(name, options):
     assert checked >= N
 
 
+def on_and_off_against_brute_force(
+    name: str, options: dict, search, tag: str, positions: int, off: tuple[int, int]
+) -> tuple[int, int, int]:
+    """End games with ``off`` cards off the foundations: with a reduction and without it
+    (``search(g, engine, on)``), both engines give the brute force's verdict and every
+    win replays. Returns how many the brute force decided, how many the reduction
+    changed the search on, and how many of those were lost."""
+    rng = random.Random(tag)
+    checked = changed = changed_lost = 0
+    for i in range(positions):
+        g = small_position(name, options, rng, rng.randint(*off), hard=i % 2 == 1)
+        if len(g.table.piles[RESERVE]) > 12:
+            continue  # a reserve never holds more than it is dealt
+        truth = brute_force(g, 20_000)
+        if truth is None:
+            continue
+        checked += 1
+        want = "won" if truth else "lost"
+        for engine in ENGINES:
+            on = search(g, engine, True)
+            no = search(g, engine, False)
+            assert on[0] == no[0] == want, (g.snapshot(), g.base_rank, engine)
+            if want == "won":
+                h = Game.from_snapshot(g.snapshot(), name, base=g.base_rank, **options)
+                for action in on[2]:
+                    h.play(action)
+                assert h.is_won
+            if engine == ENGINES[0] and on[1] != no[1]:
+                changed += 1
+                changed_lost += want == "lost"
+    return checked, changed, changed_lost
+
+
 def searched(g: Game, engine: str, bared: bool) -> tuple[str, int, list[str]]:
     from solitaire_widget.core_search import CoreSearch
     from solitaire_widget.search import Search
@@ -86,29 +119,9 @@ def test_a_card_laid_bare_goes_up_at_once_matches_brute_force(name, options):
     # engines give the brute force's verdict, every win replays, and the rule changes
     # the search on many of them, lost ones among them (with unlimited redeals such end
     # games are mostly won by forced moves alone: test_core.py covers that rule set)
-    rng = random.Random(f"laid bare{options}")
-    checked = changed = changed_lost = 0
-    for i in range(120):
-        g = small_position(name, options, rng, rng.randint(12, 22), hard=i % 2 == 1)
-        if len(g.table.piles[RESERVE]) > 12:
-            continue  # a reserve never holds more than it is dealt
-        truth = brute_force(g, 20_000)
-        if truth is None:
-            continue
-        checked += 1
-        want = "won" if truth else "lost"
-        for engine in ENGINES:
-            on = searched(g, engine, True)
-            off = searched(g, engine, False)
-            assert on[0] == off[0] == want, (g.snapshot(), g.base_rank, engine)
-            if want == "won":
-                h = Game.from_snapshot(g.snapshot(), name, base=g.base_rank, **options)
-                for action in on[2]:
-                    h.play(action)
-                assert h.is_won
-            if engine == ENGINES[0] and on[1] != off[1]:
-                changed += 1
-                changed_lost += want == "lost"
+    checked, changed, changed_lost = on_and_off_against_brute_force(
+        name, options, searched, f"laid bare{options}", 120, (12, 22)
+    )
     assert checked >= 80 and changed >= 30 and changed_lost >= 1, (checked, changed, changed_lost)
 
 
@@ -263,29 +276,9 @@ def test_full_columns_prove_only_lost_end_games(name, options):
     # both engines give the brute force's verdict and every win replays; the proof
     # changes the search on many of them, most of them lost (it only ever ends a
     # position), and ends some lost ones within a handful of nodes
-    rng = random.Random(f"capacity{options}")
-    checked = changed = changed_lost = 0
-    for i in range(200):
-        g = small_position(name, options, rng, rng.randint(14, 26), hard=i % 2 == 1)
-        if len(g.table.piles[RESERVE]) > 12:
-            continue  # a reserve never holds more than it is dealt
-        truth = brute_force(g, 20_000)
-        if truth is None:
-            continue
-        checked += 1
-        want = "won" if truth else "lost"
-        for engine in ENGINES:
-            on = switched(g, engine, True)
-            off = switched(g, engine, False)
-            assert on[0] == off[0] == want, (g.snapshot(), g.base_rank, engine)
-            if want == "won":
-                h = Game.from_snapshot(g.snapshot(), name, base=g.base_rank, **options)
-                for action in on[2]:
-                    h.play(action)
-                assert h.is_won
-            if engine == ENGINES[0] and on[1] != off[1]:
-                changed += 1
-                changed_lost += want == "lost"
+    checked, changed, changed_lost = on_and_off_against_brute_force(
+        name, options, switched, f"capacity{options}", 200, (14, 26)
+    )
     assert checked >= 150 and changed >= 15 and changed_lost >= 10, (
         checked,
         changed,
