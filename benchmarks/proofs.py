@@ -42,7 +42,8 @@ from solitaire_widget import Game
 from solitaire_widget.games import DEFAULT_GAME, GAMES
 from solitaire_widget.moves import FOUNDATIONS, RESERVE, STOCK, WASTE
 
-RULES = ("capacity", "send_bared")  # the reductions ``verdict`` and ``decided`` switch
+# the reductions ``verdict`` and ``decided`` switch
+RULES = ("capacity", "column_starts", "send_bared")
 
 
 def seeds_of(text: str) -> list[int]:

@@ -122,6 +122,16 @@ class CoreSearch:
     def capacity(self, on: bool) -> None:
         self._search.capacity = on
 
+    @property
+    def column_starts(self) -> bool:
+        """Whether that proof lets a column start only at a card that can lie at its
+        bottom (``search.Search.column_starts``; tests and benchmarks turn it off)."""
+        return self._search.column_starts
+
+    @column_starts.setter
+    def column_starts(self, on: bool) -> None:
+        self._search.column_starts = on
+
     def cancel(self, on: bool = True) -> None:
         """From any thread: a run in progress stops at once (``BudgetSpent``), and so
         does every run until ``cancel(False)``."""

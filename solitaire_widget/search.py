@@ -157,6 +157,8 @@ class Search:
         # (Rules.search_capacity): its move generator offers nothing then; tests turn
         # it off to check it
         self.capacity = prune and rules.search_capacity
+        # within it, that a column starts only at a card that can lie at its bottom
+        self.column_starts = True
         self.gen = partial(hooks.search_moves, rules, self)
         self._force = partial(hooks.search_force, rules, self)
         if order is not None:

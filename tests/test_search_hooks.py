@@ -10,6 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import solitaire_widget.solver as solver
 from solitaire_widget import Game
@@ -210,3 +212,34 @@ def test_kansas_autoplay_sends_up_a_rank_one_card_once_every_foundation_is_start
     g = Game.from_snapshot(state, "kansas", base=5)
     assert g.autoplay() == []
     assert isinstance(g.table.rules, Kansas)
+
+
+def _least_falls(lo, hi, cap=None) -> int:
+    # every t between lo and hi, one by one
+    import itertools
+
+    best = 99
+    for t in itertools.product(*(range(a, b + 1) for a, b in zip(lo, hi, strict=True))):
+        falls = [t[r] - t[(r + 1) % 13] for r in range(13)]
+        if cap is None or all(f <= c for f, c in zip(falls, cap, strict=True)):
+            best = min(best, sum(f for f in falls if f > 0))
+    return best
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 4), min_size=13, max_size=13),
+    st.lists(st.booleans(), min_size=13, max_size=13),
+    st.lists(st.integers(0, 4), min_size=13, max_size=13),
+)
+def test_kansas_column_bounds_match_enumeration(lo, wider, cap) -> None:
+    # fewest_tops (rises, no caps) and fewest_columns (falls, each capped by the cards
+    # that can start a column) against every t, up to 2**13 of them; round the circle
+    # the rises and the falls are the same sum, so with caps that bind nowhere the two
+    # agree
+    from solitaire_widget.games.kansas_search import fewest_columns, fewest_tops
+
+    hi = [min(4, a + w) for a, w in zip(lo, wider, strict=True)]
+    assert fewest_tops(lo, hi) == _least_falls(lo, hi)
+    assert fewest_columns(lo, hi, [4] * 13) == fewest_tops(lo, hi)
+    assert fewest_columns(lo, hi, cap) == _least_falls(lo, hi, cap)

@@ -160,6 +160,8 @@ class PySearch {
     void set_send_bared(bool on) { search_->send_bared = on; }
     bool capacity() const { return search_->capacity; }
     void set_capacity(bool on) { search_->capacity = on; }
+    bool column_starts() const { return search_->column_starts; }
+    void set_column_starts(bool on) { search_->column_starts = on; }
 
   private:
     std::unique_ptr<sc::Search> search_;
@@ -294,6 +296,10 @@ NB_MODULE(_core, m) {
         .def_prop_rw("capacity", &PySearch::capacity, &PySearch::set_capacity,
                      "Whether the game's proof that its columns cannot hold what must wait "
                      "in them ends a position, where its part proves it; for tests and "
+                     "benchmarks.")
+        .def_prop_rw("column_starts", &PySearch::column_starts, &PySearch::set_column_starts,
+                     "Whether that proof counts only the cards that can start a column "
+                     "(lie at its bottom) as the columns' bottom cards; for tests and "
                      "benchmarks.");
     nb::class_<PyRules>(m, "Rules",
                         "A game's rules (its part, traits and base card), checked once, for "

@@ -130,6 +130,9 @@ class Search {
     // a game's proof that its columns cannot hold what must wait in them (search.py's
     // ``capacity``; tests turn it off)
     bool capacity = true;
+    // and, within it, that the columns' runs start only at cards that can be a
+    // column's bottom card (search.py's ``column_starts``; tests turn it off)
+    bool column_starts = true;
     bool waste_classes = false;  // search.py's ``waste_classes``: the waste's place in classes
 
     int found(int card) const;          // the foundation ``card`` may go onto now, or 0

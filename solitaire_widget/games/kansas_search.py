@@ -8,7 +8,7 @@ a position, best first, each pruning rule argued where it is applied. The rules 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ..moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE
 from .base import Rules
@@ -109,7 +109,12 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
         assert s.base is not None
         fits = _fits(piles, s.base)
     s.fits = None
-    if s.prune and s.capacity and s.max_redeals == 0 and columns_overfull(piles, s.base, len(cols)):
+    if (
+        s.prune
+        and s.capacity
+        and s.max_redeals == 0
+        and columns_overfull(piles, s.base, len(cols), s.column_starts)
+    ):
         return []  # lost on its face: no move can save it
     # While a stock card X is pending (see search_pending_rule) the only moves made
     # are those that depend on it: onto X's column, and further draws.
@@ -201,7 +206,9 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
     return first + mid + last
 
 
-def columns_overfull(piles: Sequence[list[int]], base: int | None, ncols: int) -> bool:
+def columns_overfull(
+    piles: Sequence[list[int]], base: int | None, ncols: int, starts: bool = True
+) -> bool:
     """Whether the columns can never hold, at some moment every win must pass, the cards
     that must lie in them then: the position is lost.
 
@@ -229,10 +236,22 @@ def columns_overfull(piles: Sequence[list[int]], base: int | None, ncols: int) -
     for every e and d no t between ``lo`` and ``hi`` keeps that sum within the number of
     columns, the moment cannot come, W never leaves the waste, and the deal is lost.
 
+    Nor can a column start just anywhere. A card that lies on another in a column now
+    stays on a card one rank higher for as long as it is in the columns (it moves only
+    with the cards under it, or as a group's bottom card onto a card of that rank: no
+    group goes to an empty column, which the reserve refills or only the waste's top card
+    may take). So a column's bottom card then is one that is a column's bottom card now,
+    a reserve card that refilled an emptied column, or, once the reserve has run out (e
+    is 0), a card from the waste or the stock put in an empty column. Each card of rank r
+    in a column other than a bottom card lies on a card of rank r + 1, so there are at
+    least ``t[r] - t[r + 1]`` bottom cards of rank r, and no more than those cards of that
+    rank that can be bottom cards (``cap``): the run of cards must start where such a
+    card can (``fewest_columns``).
+
     Nothing else is assumed: not which cards go up first, nor how the columns are
-    arranged now. The brute force and the unpruned search check it on end games
-    (tests/test_solver_bruteforce.py); the core asks the same (kansas.cpp), with the
-    same answer for every position.
+    arranged now beyond which cards lie at their bottoms. The brute force and the
+    unpruned search check it on end games (tests/test_solver_bruteforce.py); the core
+    asks the same (kansas.cpp), with the same answer for every position.
     """
     waste = piles[WASTE]
     if not waste:
@@ -240,9 +259,19 @@ def columns_overfull(piles: Sequence[list[int]], base: int | None, ncols: int) -
     assert base is not None
     # Positions that differ only in how the columns are arranged (most of a proof's)
     # share the answer: it is asked once for them all.
-    held = sorted(card for c in range(FIRST_TABLEAU, FIRST_TABLEAU + ncols) for card in piles[c])
+    cols = range(FIRST_TABLEAU, FIRST_TABLEAU + ncols)
+    held = sorted(card for c in cols for card in piles[c])
+    # the ranks of the columns' bottom cards, all the answer needs of them (None: any
+    # card may start a column, the bound without its second half)
+    bottoms = tuple(sorted(piles[c][0] % 13 for c in cols if piles[c])) if starts else None
     return _overfull(
-        tuple(waste), tuple(piles[RESERVE]), tuple(piles[STOCK]), tuple(held), base, ncols
+        tuple(waste),
+        tuple(piles[RESERVE]),
+        tuple(piles[STOCK]),
+        tuple(held),
+        bottoms,
+        base,
+        ncols,
     )
 
 
@@ -252,16 +281,73 @@ def _overfull(
     reserve: tuple[int, ...],
     stock: tuple[int, ...],
     held: tuple[int, ...],
+    bottoms: tuple[int, ...] | None,
     base: int,
     ncols: int,
 ) -> bool:
-    b = base - 1
+    layer = _layer(waste, reserve, stock, held, base, ncols)
+    if bottoms is None:
+        return any(next(layer.moments(i), None) is None for i in range(len(waste)))
+    at_bottom = [0] * 13
+    for rank in bottoms:
+        at_bottom[rank] += 1
+    for i in range(len(waste)):
+        if not any(
+            _columns_start(lo, hi, [c + k for c, k in zip(cap, at_bottom, strict=True)], ncols)
+            for lo, hi, cap in layer.moments(i)
+        ):
+            return True
+    return False
 
-    def order(card: int) -> int:  # its place on its foundation, the base card's 0
-        return (card % 13 - b) % 13
 
-    for i, w in enumerate(waste):  # W = waste[i], at the moment it leaves the waste
-        fits_some = False
+@functools.lru_cache(maxsize=1 << 12)
+def _layer(
+    waste: tuple[int, ...],
+    reserve: tuple[int, ...],
+    stock: tuple[int, ...],
+    held: tuple[int, ...],
+    base: int,
+    ncols: int,
+) -> _Moments:
+    return _Moments(waste, reserve, stock, held, base, ncols)
+
+
+class _Moments:
+    """Per waste card W, the moments (e, d) whose counts of ranks some t fits in the
+    columns, as (lo, hi, cap), cap not yet counting the columns' bottom cards. All of
+    it depends only on the layer (what no move undoes), which most of a proof's
+    positions share, and the bottom cards only add to every cap; so each moment is
+    worked out once, and only as far as some position of the layer asks."""
+
+    def __init__(
+        self,
+        waste: tuple[int, ...],
+        reserve: tuple[int, ...],
+        stock: tuple[int, ...],
+        held: tuple[int, ...],
+        base: int,
+        ncols: int,
+    ) -> None:
+        self.args = (waste, reserve, stock, held, base, ncols)
+        self.found: dict[int, list[tuple[list[int], list[int], list[int]]]] = {}
+        self.rest: dict[int, Iterator[tuple[list[int], list[int], list[int]]]] = {}
+
+    def moments(self, i: int) -> Iterator[tuple[list[int], list[int], list[int]]]:
+        found = self.found.setdefault(i, [])
+        yield from found
+        rest = self.rest.setdefault(i, self._work_out(i))
+        for m in rest:
+            found.append(m)
+            yield m
+
+    def _work_out(self, i: int) -> Iterator[tuple[list[int], list[int], list[int]]]:
+        waste, reserve, stock, held, base, ncols = self.args
+        b = base - 1
+
+        def order(card: int) -> int:  # its place on its foundation, the base card's 0
+            return (card % 13 - b) % 13
+
+        w = waste[i]  # W, at the moment it leaves the waste
         for e in range(len(reserve) + 1):  # the reserve's bottom e cards left then
             for d in range(len(stock) + 1):  # and the stock's last d
                 first = [13, 13, 13, 13]
@@ -277,14 +363,16 @@ def _overfull(
                     hi[card % 13] += 1
                     if card == w or order(card) > first[card // 13]:
                         lo[card % 13] += 1
-                if fewest_tops(lo, hi) <= ncols:
-                    fits_some = True
-                    break
-            if fits_some:
-                break
-        if not fits_some:
-            return True
-    return False
+                if fewest_tops(lo, hi) > ncols:
+                    continue
+                # the cards besides the columns' bottom ones that can be a column's
+                # bottom card then
+                starts = {*reserve[e:], *waste[i:], *stock[d:]} if e == 0 else set(reserve[e:])
+                cap = [0] * 13
+                for card in gone:
+                    if card in starts:
+                        cap[card % 13] += 1
+                yield lo, hi, cap
 
 
 def fewest_tops(lo: Sequence[int], hi: Sequence[int]) -> int:
@@ -308,6 +396,60 @@ def fewest_tops(lo: Sequence[int], hi: Sequence[int]) -> int:
             elif m > hi[r]:
                 m = hi[r]
         best = min(best, rises + max(0, t0 - m))
+    return best
+
+
+def _columns_start(lo: list[int], hi: list[int], cap: list[int], ncols: int) -> bool:
+    # fewest_columns(lo, hi, cap) <= ncols, most often settled without it: no fall can
+    # be less than lo[r] - hi[r + 1], and t = lo, or t held near a flat level, is a
+    # witness when it keeps to the caps (the core asks the same, in the same order)
+    if any(lo[r] - hi[r - 12] > cap[r] for r in range(13)):
+        return False
+    for t in (lo, *([max(a, min(b, c)) for a, b in zip(lo, hi, strict=True)] for c in (1, 2, 3))):
+        falls = [t[r] - t[r - 12] for r in range(13)]
+        if (
+            all(f <= k for f, k in zip(falls, cap, strict=True))
+            and sum(f for f in falls if f > 0) <= ncols
+        ):
+            return True
+    return fewest_columns(lo, hi, cap) <= ncols
+
+
+def fewest_columns(lo: Sequence[int], hi: Sequence[int], cap: Sequence[int]) -> int:
+    """The least sum of falls ``max(0, t[r] - t[r + 1])`` around the ranks (the King's
+    rank above is the Ace's) over every t with lo <= t <= hi and no fall at rank r
+    greater than ``cap[r]``; 99 where no t keeps to that. The falls count the columns'
+    bottom cards as the rises count their tops, and round the circle the two sums are
+    equal: with no cap this is ``fewest_tops`` (see ``columns_overfull``).
+
+    Read the ranks downwards from a chosen t[0] (t[12], t[11], ..., t[1], and t[0]
+    again): a fall is then a step up, which costs and is capped, and a step down is free.
+    A cap can make a step up needed before the rank that wants it, so first, from the
+    end back, ``need[r]``: the least t[r] from which every later rank can still reach
+    its ``lo`` (need[r] = max(lo[r], need[r - 1] - cap[r - 1]), t[0] at the end). Then
+    the one pass that keeps t as high as ``hi`` lets it and steps up only to ``need``
+    costs least: for any t that keeps to the bounds, by induction on the ranks, its cost
+    so far is at least this pass's plus how far it stands above it (a step down to hi
+    leaves it no higher; a step up to need[r] it must take too, as t[r] >= need[r]).
+    """
+    best = 99
+    for t0 in range(lo[0], hi[0] + 1):
+        need = [0] * 13
+        need[0] = t0  # the circle closes at rank 0
+        ok = True
+        for r in range(1, 13):  # t[1], then up to t[12]: each before the one it falls to
+            need[r] = max(lo[r], need[r - 1] - cap[r - 1])
+            if need[r] > hi[r]:
+                ok = False
+                break
+        if not ok or need[12] - cap[12] > t0:
+            continue
+        m, falls = t0, 0
+        for r in range(12, 0, -1):
+            v = max(need[r], min(m, hi[r]))
+            falls += max(0, v - m)
+            m = v
+        best = min(best, falls + max(0, t0 - m))
     return best
 
 

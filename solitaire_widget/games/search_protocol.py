@@ -51,6 +51,8 @@ class SearchState(Protocol):
     # a game's proof that the position is lost because its columns cannot hold what
     # must wait in them is on (tests turn it off to check it)
     capacity: bool
+    # and, within it, that a column starts only at a card that can lie at its bottom
+    column_starts: bool
     # card -> foundation, left by a game's forced-move routine for its move generator
     fits: dict[int, int] | None
 

@@ -70,6 +70,15 @@ class Search:
     @capacity.setter
     def capacity(self, arg: bool, /) -> None: ...
 
+    @property
+    def column_starts(self) -> bool:
+        """
+        Whether that proof counts only the cards that can start a column (lie at its bottom) as the columns' bottom cards; for tests and benchmarks.
+        """
+
+    @column_starts.setter
+    def column_starts(self, arg: bool, /) -> None: ...
+
 class Rules:
     """
     A game's rules (its part, traits and base card), checked once, for the questions asked at every step of a game.
