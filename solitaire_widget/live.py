@@ -172,6 +172,7 @@ class LiveSolver:
         self._carried: _Search | None = None
         self._cancel: Callable[[], None] | None = None
         self._timing: dict[str, float] = {}  # for benchmarks: when the answer came
+        self._looked = -1  # the job whose position's moves were looked ahead at
         # let go of its searches when the interpreter ends, if the table is still open
         close_at_exit(self)
 
@@ -220,27 +221,55 @@ class LiveSolver:
             found = self.proofs.known(h)
         if found is None or found.result != "won":
             return None if found is None else False
-        after = detached(g)
-        after.play(action)
-        steps = list(after.history)  # a detached copy starts with no history
-        played = steps[-1] if steps else action
-        h2 = [*h, *steps]
-        if found.line and found.line[: len(steps)] == steps:
+        out = _after_move(g, h, list(found.line or ()), action, budget, self.proofs.known)
+        if out is None:
             return False  # the winning line's own move
-        known = self.proofs.known(h2)
-        if known is not None:
-            return known.result == "lost"
-        for line in repaired(found.line, played):
-            if replays_to_win(after.table, line):
-                self.proofs.learn(h2, "won", line, "python")
-                return False
-        if after.status != "playing":
-            return after.status == "lost"
-        r = Solver(after, memory_mb=MEMORY_MB).run(seconds=budget)
-        self.proofs.learn(h2, r.result, list(r.solution or ()), r.engine or "python")
-        if r.result == "unknown":
-            return None
-        return r.result == "lost"
+        h2, result, line, engine = out
+        if engine is not None:
+            self.proofs.learn(h2, result, line, engine)
+        return None if result == "unknown" else result == "lost"
+
+    def _look_ahead(self, history: list[str]) -> None:
+        """With the fatal-move warning on, each legal move from a position just proved
+        winnable is checked in the background while the player thinks, so that the
+        check at the click (``is_fatal``, on the kernel's thread before the move is
+        played) mostly finds its answer known: in Saratoga it was 41 ms at the 95th
+        percentile of paced moves (benchmarks/widget_latency.py --warn-fatal), most of
+        it a search of the position after a move off the winning line. Each move gets
+        at most ``fatal_budget`` seconds (0.1 at the most); what stays undecided is
+        searched again at the click. It stops as soon as the table changes."""
+        job = self._job
+        if not getattr(self.settings, "warn_fatal", False) or self._looked == job:
+            return
+        g, shown = self.host.shown()
+        found = self.proofs.known(history)
+        if list(shown) != history or found is None or found.result != "won":
+            return
+        self._looked = job  # once a position
+        clone = detached(g)
+        line = list(found.line or ())
+        budget = min(0.1, float(getattr(self.settings, "fatal_budget", 0.1)))
+        known = self.proofs.known
+        epoch = self.proofs.epoch
+
+        def work() -> list[tuple[list[str], str, list[str], str]]:
+            learned: list[tuple[list[str], str, list[str], str]] = []
+            for move in clone.legal_moves:
+                if job != self._job or self.closed:
+                    break  # the table moved on: its moves are another position's
+                _give_way()
+                out = _after_move(clone, history, line, str(move), budget, known)
+                if out is not None and out[3] is not None:
+                    learned.append(out)  # type: ignore[arg-type]
+            return learned
+
+        def done(learned: list[tuple[list[str], str, list[str], str]], spent: float) -> None:
+            if self.proofs.epoch != epoch:
+                return  # another deal: its histories mean other things
+            for h2, result, solution, engine in learned:
+                self.proofs.learn(h2, result, solution, engine)
+
+        self._background(work, done)
 
     # ------------------------------------------------------------------ the table changed
 
@@ -295,7 +324,10 @@ class LiveSolver:
             self.moved()
 
     def check_soon(self) -> None:
-        """After the view has been sent: start the search if the answer is not known."""
+        """After the view has been sent: start the search if the answer is not known
+        (and, known winnable, look ahead at its moves for the fatal-move warning)."""
+        if self.answer == "winnable" and not self.closed:
+            self._look_ahead(self.host.shown()[1])
         if self.answer != "checking" or self.searching or self.closed:
             return
         self.searching = True
@@ -395,6 +427,8 @@ class LiveSolver:
             self._solver = None
             self._timing.setdefault("answered", time.perf_counter())
             self.host.report_live()
+            if result == "won":
+                self._look_ahead(history)
             return
         # Not yet known: say so, and search on in slices up to the limit.
         self.answer = "unknown"
@@ -457,6 +491,38 @@ class LiveSolver:
                     _log.exception("solitaire_widget: error in the live solver's answer")
 
         self.settings.scheduler.background(safe_work, finish)
+
+
+def _after_move(
+    g: Game,
+    history: list[str],
+    line: list[str],
+    action: str,
+    budget: float,
+    known: Callable[[list[str]], Any],
+) -> tuple[list[str], str, list[str], str | None] | None:
+    """What ``action`` leaves of a position proved winnable by ``line``: None when it is
+    that line's own move, else (the history after it, "won"/"lost"/"unknown", a winning
+    line, the engine that decided it, None when nothing new was learned). A line
+    repaired around the move is tried first, then a search of ``budget`` seconds.
+    IllegalMove for an illegal ``action``."""
+    after = detached(g)
+    after.play(action)
+    steps = list(after.history)  # a detached copy starts with no history
+    played = steps[-1] if steps else action
+    h2 = [*history, *steps]
+    if line and line[: len(steps)] == steps:
+        return None
+    found = known(h2)
+    if found is not None:
+        return h2, found.result, list(found.line or ()), None
+    for repair in repaired(line, played):
+        if replays_to_win(after.table, repair):
+            return h2, "won", repair, "python"
+    if after.status != "playing":
+        return h2, ("lost" if after.status == "lost" else "won"), [], None
+    r = Solver(after, memory_mb=MEMORY_MB).run(seconds=budget)
+    return h2, r.result, list(r.solution or ()), r.engine or "python"
 
 
 __all__ = [

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from solitaire_widget import live as live_module
+from solitaire_widget.proofs import detached
 from solitaire_widget.scheduling import ManualScheduler
 from solitaire_widget.statistics import Statistics
 from solitaire_widget.widget import SolitaireWidget
@@ -152,11 +153,41 @@ def test_undecided_in_the_budget_is_played_without_a_warning(monkeypatch):
 
             return R()
 
+    # the check at the click alone: nothing looked at before it
+    monkeypatch.setattr(live_module.LiveSolver, "_look_ahead", lambda *_a: None)
     w = table()
     monkeypatch.setattr(live_module, "Solver", Undecided)
     assert w.is_fatal(FATAL) is None
     move(w)
     assert w.game.history == [*BEFORE, FATAL] and w.view["pending"] is None
+
+
+def test_the_moves_of_a_winnable_position_are_checked_while_the_player_thinks(monkeypatch):
+    # once the position is known winnable, each of its moves is checked in the
+    # background (ManualScheduler: at once), so the check at the click is a lookup:
+    # with every search made to fail from then on, the fatal move is still held
+    w = table()
+    h = w.game.history
+    for m in w.game.legal_moves:
+        after = detached(w.game)
+        after.play(str(m))
+        assert w.proofs.known([*h, *after.history]) is not None, m
+
+    class NoSearch:
+        def __init__(self, *_a: Any, **_k: Any) -> None:
+            raise AssertionError("searched at the click")
+
+    monkeypatch.setattr(live_module, "Solver", NoSearch)
+    assert w.is_fatal(FATAL) is True
+    v = move(w)
+    assert v["pending"]["move"] == FATAL and w.game.history == BEFORE
+
+
+def test_no_look_ahead_without_the_warning():
+    # the same position with the warning off: its moves are left alone (with it on,
+    # the look-ahead proves the fatal one lost, as the test above shows)
+    w = table(warn_fatal=False)
+    assert w.proofs.known([*BEFORE, FATAL]) is None
 
 
 def test_not_known_winnable_means_no_check():
