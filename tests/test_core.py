@@ -207,22 +207,15 @@ CAPACITY = [(n, o) for n, o in VARIANTS if GAMES[n].search_capacity]
 
 
 @pytest.mark.slow  # whole deals searched twice by each engine: most of a minute
+@pytest.mark.parametrize("switch", ["capacity", "column_starts"])
 @pytest.mark.parametrize(("name", "options"), CAPACITY, ids=[f"{n}{o}" for n, o in CAPACITY])
-def test_full_columns_end_a_position_the_same_in_both(name, options):
+def test_full_columns_end_a_position_the_same_in_both(name, options, switch):
     # a game whose search proves a position lost when its columns cannot hold what must
-    # wait in them (search_capacity): under rules with one pass through the stock
-    # (where it holds) it changes the search on some of these deals, elsewhere on none
-    changed = switched_node_for_node(name, options, "capacity", "capacity", 30, 8_000)
-    one_pass = Game(name, **options).table.rules.max_redeals == 0
-    assert changed >= 5 if one_pass else changed == 0, changed
-
-
-@pytest.mark.slow  # whole deals searched twice by each engine: most of a minute
-@pytest.mark.parametrize(("name", "options"), CAPACITY, ids=[f"{n}{o}" for n, o in CAPACITY])
-def test_columns_that_start_only_where_they_can_the_same_in_both(name, options):
-    # within that proof, a column may start only at a card that can lie at its bottom
-    # (column_starts): it ends more positions where the proof runs, elsewhere none
-    changed = switched_node_for_node(name, options, "column_starts", "starts", 30, 8_000)
+    # wait in them (search_capacity), and that proof's second half, a column starting
+    # only at a card that can lie at its bottom (column_starts): under rules with one
+    # pass through the stock (where they hold) each changes the search on some of these
+    # deals, elsewhere on none
+    changed = switched_node_for_node(name, options, switch, switch, 30, 8_000)
     one_pass = Game(name, **options).table.rules.max_redeals == 0
     assert changed >= 5 if one_pass else changed == 0, changed
 

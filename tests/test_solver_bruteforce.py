@@ -8,6 +8,7 @@ from the solver is then a position where no line at all wins.
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -251,12 +252,14 @@ def test_the_waste_classes_prune_a_lost_deal_and_keep_its_verdict(monkeypatch, s
     assert with_classes.nodes < without.nodes
 
 
-def switched(g: Game, engine: str, capacity: bool) -> tuple[str, int, list[str]]:
+def switched(
+    g: Game, engine: str, on: bool, switch: str = "capacity"
+) -> tuple[str, int, list[str]]:
     from solitaire_widget.core_search import CoreSearch
     from solitaire_widget.search import Search
 
     s = CoreSearch(g.table) if engine == "core" else Search(g.table)
-    s.capacity = capacity
+    setattr(s, switch, on)
     result, line = s.run(None, 200_000)
     return result, s.nodes, list(line)
 
@@ -286,23 +289,18 @@ def test_full_columns_prove_only_lost_end_games(name, options):
     )
 
 
-def starts_switched(g: Game, engine: str, on: bool) -> tuple[str, int, list[str]]:
-    from solitaire_widget.core_search import CoreSearch
-    from solitaire_widget.search import Search
-
-    s = CoreSearch(g.table) if engine == "core" else Search(g.table)
-    s.column_starts = on
-    result, line = s.run(None, 200_000)
-    return result, s.nodes, list(line)
-
-
 @pytest.mark.parametrize(("name", "options"), CAPACITY, ids=str)
 def test_columns_that_start_only_where_they_can_prove_only_lost_end_games(name, options):
     # the capacity proof with and without its second half (a column starts only at a
     # card that can lie at its bottom): the brute force's verdict both ways, every win
     # replayed, and lost end games it ends sooner
     checked, changed, changed_lost = on_and_off_against_brute_force(
-        name, options, starts_switched, f"starts{options}", 200, (14, 26)
+        name,
+        options,
+        functools.partial(switched, switch="column_starts"),
+        f"starts{options}",
+        200,
+        (14, 26),
     )
     assert checked >= 150 and changed >= 3 and changed_lost >= 3, (
         checked,

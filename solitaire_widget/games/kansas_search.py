@@ -300,18 +300,6 @@ def _overfull(
     return False
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def _layer(
-    waste: tuple[int, ...],
-    reserve: tuple[int, ...],
-    stock: tuple[int, ...],
-    held: tuple[int, ...],
-    base: int,
-    ncols: int,
-) -> _Moments:
-    return _Moments(waste, reserve, stock, held, base, ncols)
-
-
 class _Moments:
     """Per waste card W, the moments (e, d) whose counts of ranks some t fits in the
     columns, as (lo, hi, cap), cap not yet counting the columns' bottom cards. All of
@@ -373,6 +361,10 @@ class _Moments:
                     if card in starts:
                         cap[card % 13] += 1
                 yield lo, hi, cap
+
+
+# one _Moments a layer, the layers of a proof's recent positions kept
+_layer = functools.lru_cache(maxsize=1 << 12)(_Moments)
 
 
 def fewest_tops(lo: Sequence[int], hi: Sequence[int]) -> int:
