@@ -237,9 +237,13 @@ class LiveSolver:
         percentile of paced moves (benchmarks/widget_latency.py --warn-fatal), most of
         it a search of the position after a move off the winning line. Each move gets
         at most ``fatal_budget`` seconds (0.1 at the most); what stays undecided is
-        searched again at the click. It stops as soon as the table changes."""
+        searched again at the click. It stops as soon as the table changes. Not in
+        Pyodide (JupyterLite): with no thread there it would run between the page's
+        messages, and a click would wait behind it."""
         job = self._job
         if not getattr(self.settings, "warn_fatal", False) or self._looked == job:
+            return
+        if sys.platform == "emscripten":
             return
         g, shown = self.host.shown()
         found = self.proofs.known(history)
