@@ -268,7 +268,7 @@ def test_core_wins_replay(name, options):
 
 
 def test_resumed_search_counts_the_same_nodes():
-    t = Game("kansas", seed=15).table  # lost, in some 140,000 nodes
+    t = Game("kansas", seed=15).table  # lost, in some 110,000 nodes
     whole = CoreSearch(t)
     assert whole.run(None, None)[0] == "lost"
     parts = CoreSearch(t)
