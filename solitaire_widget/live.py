@@ -330,7 +330,11 @@ class LiveSolver:
     def check_soon(self) -> None:
         """After the view has been sent: start the search if the answer is not known
         (and, known winnable, look ahead at its moves for the fatal-move warning)."""
-        if self.answer == "winnable" and not self.closed:
+        if (
+            self.answer == "winnable"
+            and not self.closed
+            and getattr(self.settings, "warn_fatal", False)
+        ):
             self._look_ahead(self.host.shown()[1])
         if self.answer != "checking" or self.searching or self.closed:
             return
