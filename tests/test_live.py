@@ -262,6 +262,44 @@ def test_a_candidate_line_that_does_not_win_is_not_believed():
     assert not replays_to_win(g.table, ["t0>t0", *line])
     assert not replays_to_win(g.table, ["nonsense"])
     assert repaired(["a", "b", "a"], "a") == [["b", "a"], ["a", "b", "a"]]
+    # a move taken back comes last; a draw or a malformed action has none
+    assert repaired(["t1>t2"], "t3>t4*2") == [["t1>t2"], ["t4>t3*2", "t1>t2"]]
+    assert repaired(["draw"], "draw") == [[], ["draw"]]
+    # an ace put on f2 where the line puts it on f0: the line with f0 and f2 swapped
+    assert repaired(["t1>f0", "t3>f2", "t1>f0"], "t1>f2") == [
+        ["t3>f0", "t1>f2"],
+        ["t1>f0", "t3>f2", "t1>f0"],
+        ["f2>t1", "t1>f0", "t3>f2", "t1>f0"],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("seed", "kind"),
+    [(18, "taken back"), (4, "relabelled")],
+)
+def test_a_line_repaired_around_the_move_is_tried_before_searching(searches, seed, kind):
+    # a card moved off the line where only that repair still wins: moving it back
+    # first, or (an ace put on another foundation than the line's) the line with the
+    # two foundations swapped. Known without a search, and that line is recorded
+    w, _ = table("saratoga", seed)
+    line = w.proofs.known([])[1]
+    found = None
+    for m in w.game.legal_moves:
+        action = str(m)
+        after = Game("saratoga", seed=seed)
+        after.play(action)
+        wins = [c for c in repaired(line, action) if replays_to_win(after.table, c)]
+        if len(wins) != 1 or line in wins or (action in line and wins[0] == repaired(line, action)[0]):
+            continue
+        taken_back = wins[0][0] != line[0] and wins[0][1:] == line
+        if taken_back == (kind == "taken back"):
+            found = action, wins[0]
+            break
+    assert found is not None
+    searches.clear()
+    v = move(w, found[0])
+    assert v["live"]["answer"] == "winnable" and searches == []
+    assert w.proofs.known(w.game.history)[:2] == ("won", found[1])
 
 
 def test_the_off_switch_from_python_and_from_the_page(searches):
