@@ -211,7 +211,7 @@ def _relabelled(line: list[str], played: str) -> list[list[str]]:
         swap = {move.dst: other, other: move.dst}
         swapped = [
             a if m.is_draw else str(Move(swap.get(m.src, m.src), swap.get(m.dst, m.dst), m.count))
-            for a, m in zip(line, moves)
+            for a, m in zip(line, moves, strict=True)
         ]
         if played in swapped:
             i = swapped.index(played)

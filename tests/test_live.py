@@ -288,8 +288,10 @@ def test_a_line_repaired_around_the_move_is_tried_before_searching(searches, see
         action = str(m)
         after = Game("saratoga", seed=seed)
         after.play(action)
-        wins = [c for c in repaired(line, action) if replays_to_win(after.table, c)]
-        if len(wins) != 1 or line in wins or (action in line and wins[0] == repaired(line, action)[0]):
+        candidates = repaired(line, action)
+        wins = [c for c in candidates if replays_to_win(after.table, c)]
+        commuted = action in line and wins[:1] == candidates[:1]
+        if len(wins) != 1 or line in wins or commuted:
             continue
         taken_back = wins[0][0] != line[0] and wins[0][1:] == line
         if taken_back == (kind == "taken back"):
