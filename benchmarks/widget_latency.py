@@ -12,7 +12,7 @@
 
     python benchmarks/widget_latency.py [--moves 200] [--no-lab] [--winnable] [--warn-fatal]
         [--deck high_contrast --card-back rings --large-index] [--pause 150]
-        [--old-bundle OLD/solitaire_widget/static/widget.js]
+        [--old-bundle OLD/solitaire_widget/static/widget.js] [--fatal-only]
 
 Each run plays its moves twice: back to back (the next click as soon as the answer is
 drawn, so it can queue behind the last move's frame) and paced as a player plays
@@ -272,6 +272,9 @@ def main() -> None:
     ap.add_argument("--large-index", action="store_true", help="large corner indices")
     ap.add_argument("--warn-fatal", action="store_true", help="the fatal-move warning on too")
     ap.add_argument(
+        "--fatal-only", action="store_true", help="with --warn-fatal: only the runs with it on"
+    )
+    ap.add_argument(
         "--pause",
         type=int,
         default=150,
@@ -297,17 +300,17 @@ def main() -> None:
         bundles = [("", harness.BUNDLE)]
         if args.old_bundle:
             bundles.insert(0, (" old", args.old_bundle))
-        for live in (True, False):
+        for live in () if args.warn_fatal and args.fatal_only else (True, False):
             for tag, path in bundles:  # old and new one after the other, game by game
                 harness.BUNDLE = path
                 harness_run(browser, args.moves, live, looks, args.winnable, False, args.pause, tag)
         harness.BUNDLE = bundles[-1][1]
         if args.warn_fatal:
             harness_run(browser, args.moves, True, looks, args.winnable, True, args.pause)
-        if not args.no_lab:
+        if not args.no_lab and not (args.warn_fatal and args.fatal_only):
             lab_run(browser, args.moves, args.lab_game, looks, args.winnable, False, args.pause)
-            if args.warn_fatal:
-                lab_run(browser, args.moves, args.lab_game, looks, args.winnable, True, args.pause)
+        if not args.no_lab and args.warn_fatal:
+            lab_run(browser, args.moves, args.lab_game, looks, args.winnable, True, args.pause)
         browser.close()
 
 

@@ -63,6 +63,10 @@ ANSWERS = ("winnable", "lost", "unknown", "checking", "off")
 # default, 768 MB, is meant for Solve; a table that searches after every move keeps less).
 MEMORY_MB = 128.0
 
+# The most a move of a position proved winnable is searched for in the background, for
+# the fatal-move warning (``LiveSolver._look_ahead``): budgets 0.1, 0.4 and 1.6 s.
+LOOK_AHEAD_LIMIT = 1.6
+
 # Searching on past the first answer is for the table the player is looking at: one
 # table in the whole process at a time (the last one that started to), so a notebook
 # with many tables, or one left behind unclosed, costs at most one worker's time.
@@ -235,11 +239,17 @@ class LiveSolver:
         check at the click (``is_fatal``, on the kernel's thread before the move is
         played) mostly finds its answer known: in Saratoga it was 41 ms at the 95th
         percentile of paced moves (benchmarks/widget_latency.py --warn-fatal), most of
-        it a search of the position after a move off the winning line. Each move gets
-        at most ``fatal_budget`` seconds (0.1 at the most); what stays undecided is
-        searched again at the click. It stops as soon as the table changes. Not in
-        Pyodide (JupyterLite): with no thread there it would run between the page's
-        messages, and a click would wait behind it."""
+        it a search of the position after a move off the winning line.
+
+        Every move first gets ``fatal_budget`` seconds (0.1 at the most). A loss takes
+        longer to prove than a win, so a move left undecided is searched again, one
+        move a job, with four times the budget each time, up to ``LOOK_AHEAD_LIMIT``:
+        by hand in JupyterLab, Saratoga seed 7's fatal t5>t2*2 was played without a
+        warning when each move had only the first round. What the click then finds
+        undecided is searched again for ``fatal_budget``, and played if still open.
+        It stops as soon as the table changes. Not in Pyodide (JupyterLite): with no
+        thread there it would run between the page's messages, and a click would wait
+        behind it."""
         job = self._job
         if not getattr(self.settings, "warn_fatal", False) or self._looked == job:
             return
@@ -253,25 +263,51 @@ class LiveSolver:
         clone = detached(g)
         line = list(found.line or ())
         budget = min(0.1, float(getattr(self.settings, "fatal_budget", 0.1)))
+        self._look_at(job, clone, history, line, [(str(m), budget) for m in clone.legal_moves])
+
+    def _look_at(
+        self,
+        job: int,
+        clone: Game,
+        history: list[str],
+        line: list[str],
+        todo: list[tuple[str, float]],
+    ) -> None:
+        """One round of ``_look_ahead``: the moves of ``todo`` with their budgets, the
+        first round all at once, later ones a move each (so what a long search proves
+        is known at the click as soon as it is found)."""
         known = self.proofs.known
         epoch = self.proofs.epoch
+        batch, rest = (todo, []) if len(todo) and todo[0][1] <= 0.1 else (todo[:1], todo[1:])
 
-        def work() -> list[tuple[list[str], str, list[str], str]]:
-            learned: list[tuple[list[str], str, list[str], str]] = []
-            for move in clone.legal_moves:
+        def work() -> list[tuple[str, float, tuple[list[str], str, list[str], str | None] | None]]:
+            out: list[tuple[str, float, tuple[list[str], str, list[str], str | None] | None]] = []
+            for action, seconds in batch:
                 if job != self._job or self.closed:
                     break  # the table moved on: its moves are another position's
                 _give_way()
-                out = _after_move(clone, history, line, str(move), budget, known)
-                if out is not None and out[3] is not None:
-                    learned.append(out)  # type: ignore[arg-type]
-            return learned
+                out.append(
+                    (action, seconds, _after_move(clone, history, line, action, seconds, known))
+                )
+            return out
 
-        def done(learned: list[tuple[list[str], str, list[str], str]], spent: float) -> None:
+        def done(
+            results: list[tuple[str, float, tuple[list[str], str, list[str], str | None] | None]],
+            spent: float,
+        ) -> None:
             if self.proofs.epoch != epoch:
                 return  # another deal: its histories mean other things
-            for h2, result, solution, engine in learned:
-                self.proofs.learn(h2, result, solution, engine)
+            again = list(rest)
+            for action, seconds, out in results:
+                if out is None:
+                    continue  # the winning line's own move
+                h2, result, solution, engine = out
+                if engine is not None:
+                    self.proofs.learn(h2, result, solution, engine)
+                if result == "unknown" and seconds * 4 <= LOOK_AHEAD_LIMIT:
+                    again.append((action, seconds * 4))
+            if again and job == self._job and not self.closed:
+                self._look_at(job, clone, history, line, again)
 
         self._background(work, done)
 

@@ -183,6 +183,40 @@ def test_the_moves_of_a_winnable_position_are_checked_while_the_player_thinks(mo
     assert v["pending"]["move"] == FATAL and w.game.history == BEFORE
 
 
+def test_a_move_left_open_is_looked_at_again_with_more_time(monkeypatch):
+    # the first round's searches (0.1 s) are made to decide nothing: the rounds after
+    # it, with four times the budget each, prove the fatal move lost before the click
+    real = live_module.Solver
+    budgets: list[float] = []
+
+    class SlowToProve:
+        def __init__(self, *a: Any, **k: Any) -> None:
+            self.s = real(*a, **k)
+
+        def run(self, seconds: float, **k: Any) -> Any:
+            budgets.append(seconds)
+            if seconds < 0.3:
+
+                class R:
+                    result, solution, engine = "unknown", [], "python"
+
+                return R()
+            return self.s.run(seconds=seconds, **k)
+
+    look_ahead = live_module.LiveSolver._look_ahead
+    monkeypatch.setattr(live_module.LiveSolver, "_look_ahead", lambda *_a: None)
+    w = table()
+    monkeypatch.setattr(live_module.LiveSolver, "_look_ahead", look_ahead)
+    monkeypatch.setattr(live_module, "Solver", SlowToProve)
+    w._play.live.check_soon()  # as after the view is sent
+    w.scheduler.run_all()
+    assert w.proofs.known([*BEFORE, FATAL]).result == "lost"
+    assert budgets[0] <= 0.1 and max(budgets) > 0.3
+    assert max(budgets) <= live_module.LOOK_AHEAD_LIMIT
+    v = move(w)
+    assert v["pending"]["move"] == FATAL and w.game.history == BEFORE
+
+
 def test_no_look_ahead_without_the_warning():
     # the same position with the warning off: its moves are left alone (with it on,
     # the look-ahead proves the fatal one lost, as the test above shows)
