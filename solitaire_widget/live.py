@@ -177,6 +177,7 @@ class LiveSolver:
         self._cancel: Callable[[], None] | None = None
         self._timing: dict[str, float] = {}  # for benchmarks: when the answer came
         self._looked = -1  # the job whose position's moves were looked ahead at
+        self._looking: Solver | None = None  # its search running now, cancelled on a move
         # let go of its searches when the interpreter ends, if the table is still open
         close_at_exit(self)
 
@@ -280,15 +281,29 @@ class LiveSolver:
         epoch = self.proofs.epoch
         batch, rest = (todo, []) if len(todo) and todo[0][1] <= 0.1 else (todo[:1], todo[1:])
 
+        def started(solver: Solver) -> None:
+            # a search runs to its budget unless cancelled: the table's next move
+            # cancels it (_stop_later), so that up to 1.6 s of search for a position
+            # gone does not take the CPU from the page and the kernel
+            self._looking = solver
+            if job != self._job or self.closed:
+                solver.cancel()
+
         def work() -> list[tuple[str, float, tuple[list[str], str, list[str], str | None] | None]]:
             out: list[tuple[str, float, tuple[list[str], str, list[str], str | None] | None]] = []
             for action, seconds in batch:
                 if job != self._job or self.closed:
                     break  # the table moved on: its moves are another position's
                 _give_way()
-                out.append(
-                    (action, seconds, _after_move(clone, history, line, action, seconds, known))
-                )
+                after = _after_move(clone, history, line, action, seconds, known, started)
+                self._looking = None  # its table can be large: let it go
+                if job == self._job and not self.closed:
+                    out.append((action, seconds, after))
+                elif after is not None and after[1] != "unknown":
+                    out.append((action, seconds, after))  # decided before it was cancelled
+                    break
+                else:
+                    break  # cancelled: undecided for want of time, nothing to learn
             return out
 
         def done(
@@ -392,6 +407,9 @@ class LiveSolver:
         self.halt()
 
     def _stop_later(self) -> None:
+        looking, self._looking = self._looking, None
+        if looking is not None:
+            looking.cancel()  # a look-ahead search for a position no longer shown
         cancel, self._cancel = self._cancel, None
         if cancel is not None:
             cancel()
@@ -544,6 +562,7 @@ def _after_move(
     action: str,
     budget: float,
     known: Callable[[list[str]], Any],
+    started: Callable[[Solver], None] | None = None,
 ) -> tuple[list[str], str, list[str], str | None] | None:
     """What ``action`` leaves of a position proved winnable by ``line``: None when it is
     that line's own move, else (the history after it, "won"/"lost"/"unknown", a winning
@@ -565,7 +584,10 @@ def _after_move(
             return h2, "won", repair, "python"
     if after.status != "playing":
         return h2, ("lost" if after.status == "lost" else "won"), [], None
-    r = Solver(after, memory_mb=MEMORY_MB).run(seconds=budget)
+    solver = Solver(after, memory_mb=MEMORY_MB)
+    if started is not None:
+        started(solver)  # so that it can be cancelled
+    r = solver.run(seconds=budget)
     return h2, r.result, list(r.solution or ()), r.engine or "python"
 
 

@@ -203,6 +203,9 @@ def test_a_move_left_open_is_looked_at_again_with_more_time(monkeypatch):
                 return R()
             return self.s.run(seconds=seconds, **k)
 
+        def cancel(self) -> None:
+            self.s.cancel()
+
     look_ahead = live_module.LiveSolver._look_ahead
     monkeypatch.setattr(live_module.LiveSolver, "_look_ahead", lambda *_a: None)
     w = table()
@@ -215,6 +218,39 @@ def test_a_move_left_open_is_looked_at_again_with_more_time(monkeypatch):
     assert max(budgets) <= live_module.LOOK_AHEAD_LIMIT
     v = move(w)
     assert v["pending"]["move"] == FATAL and w.game.history == BEFORE
+
+
+def test_a_look_ahead_search_is_cancelled_when_the_table_moves(monkeypatch):
+    # the table changes while a move's search runs: that search is told to stop at
+    # once, and no other move of the old position is searched after it
+    look_ahead = live_module.LiveSolver._look_ahead
+    monkeypatch.setattr(live_module.LiveSolver, "_look_ahead", lambda *_a: None)
+    w = table()
+    monkeypatch.setattr(live_module.LiveSolver, "_look_ahead", look_ahead)
+    live = w._play.live
+    runs: list[bool] = []  # per search run: whether the move cancelled it
+
+    class Interrupted:
+        def __init__(self, *_a: Any, **_k: Any) -> None:
+            self.cancelled = False
+
+        def run(self, **_k: Any) -> Any:
+            live.moved()  # as the kernel does when a move arrives meanwhile
+            runs.append(self.cancelled and live._looking is None)
+
+            class R:
+                result, solution, engine = "unknown", [], "python"
+
+            return R()
+
+        def cancel(self) -> None:
+            self.cancelled = True
+
+    monkeypatch.setattr(live_module, "Solver", Interrupted)
+    monkeypatch.setattr(live_module, "repaired", lambda *_a: [])  # every move searched
+    live.check_soon()
+    w.scheduler.run_all()
+    assert runs == [True]
 
 
 def test_no_look_ahead_without_the_warning():
