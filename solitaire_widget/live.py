@@ -63,6 +63,9 @@ ANSWERS = ("winnable", "lost", "unknown", "checking", "off")
 # default, 768 MB, is meant for Solve; a table that searches after every move keeps less).
 MEMORY_MB = 128.0
 
+# A move looked at ahead, its budget, and what _after_move found (None: the line's own)
+_Checked = tuple[str, float, "tuple[list[str], str, list[str], str | None] | None"]
+
 # The most a move of a position proved winnable is searched for in the background, for
 # the fatal-move warning (``LiveSolver._look_ahead``): budgets 0.1, 0.4 and 1.6 s.
 LOOK_AHEAD_LIMIT = 1.6
@@ -289,8 +292,8 @@ class LiveSolver:
             if job != self._job or self.closed:
                 solver.cancel()
 
-        def work() -> list[tuple[str, float, tuple[list[str], str, list[str], str | None] | None]]:
-            out: list[tuple[str, float, tuple[list[str], str, list[str], str | None] | None]] = []
+        def work() -> list[_Checked]:
+            out: list[_Checked] = []
             for action, seconds in batch:
                 if job != self._job or self.closed:
                     break  # the table moved on: its moves are another position's
@@ -307,7 +310,7 @@ class LiveSolver:
             return out
 
         def done(
-            results: list[tuple[str, float, tuple[list[str], str, list[str], str | None] | None]],
+            results: list[_Checked],
             spent: float,
         ) -> None:
             if self.proofs.epoch != epoch:
