@@ -171,3 +171,39 @@ def test_the_published_tables_are_the_csvs_own(monkeypatch):
     assert between(root / "README.md", "table") == figures.table(0)
     assert between(docs, "table") == figures.table(0) + "\n\n" + figures.budgets()
     assert between(docs, "check") == figures.check()
+
+
+def test_undecided_budget_samples_the_deals_left_at_the_budget(tmp_path, monkeypatch, capsys):
+    # benchmarks/undecided_budget.py: only undecided deals at the run's budget (within
+    # 5%) from --from-seed on are sampled, and each is solved with --factor times it
+    import csv
+    import importlib
+    import sys
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent.parent / "benchmarks"))
+    bench = importlib.import_module("undecided_budget")
+    path = tmp_path / "eagle-wing.csv"
+    row = {"seed": 1, "result": "unknown", "moves": "", "nodes": 100, "seconds": "0.0"}
+    rows = [
+        row,  # before --from-seed
+        {**row, "seed": 2},
+        {**row, "seed": 3, "nodes": 97},
+        {**row, "seed": 4, "nodes": 50},  # a smaller budget: left out
+        {**row, "seed": 5, "result": "won", "moves": 90},
+    ]
+    with path.open("w", newline="") as fh:
+        w = csv.DictWriter(fh, ["seed", "result", "moves", "nodes", "seconds"])
+        w.writeheader()
+        w.writerows(rows)
+    argv = ["x", "--only", "eagle-wing", "--csv", str(path), "--factor", "200"]
+    monkeypatch.setattr(sys, "argv", [*argv, "--from-seed", "2"])
+    bench.main()
+    out = capsys.readouterr().out
+    assert "4 undecided of 5, 2 of them at 100 nodes; 2 sampled" in out
+    assert "with 20,000 nodes" in out
+    assert [int(line.split()[1].rstrip(":")) for line in out.splitlines() if "seed" in line] == [
+        2,
+        3,
+    ]
+    assert "decided " in out and "peak" in out
