@@ -42,7 +42,7 @@ def solve_one(game: str, seed: int, nodes: int, options: dict) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--only", default="kansas", choices=sorted(VARIANTS))
+    ap.add_argument("--only", required=True, choices=sorted(VARIANTS))
     ap.add_argument("--sample", type=int, default=20)
     ap.add_argument("--factor", type=float, default=10.0)
     ap.add_argument("--csv", type=Path, help="the variant's CSV (default docs/winnability)")
