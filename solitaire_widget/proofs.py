@@ -199,10 +199,10 @@ def _relabelled(line: list[str], played: str) -> list[list[str]]:
     out (the foundations are alike until their aces arrive)."""
     try:
         move = Move.parse(played)
+        if move.dst not in FOUNDATIONS:
+            return []  # before the whole line is parsed: most moves are not
         moves = [Move.parse(a) for a in line]
     except ValueError:
-        return []
-    if move.dst not in FOUNDATIONS:
         return []
     out = []
     for other in FOUNDATIONS:
