@@ -132,6 +132,16 @@ class CoreSearch:
     def column_starts(self, on: bool) -> None:
         self._search.column_starts = on
 
+    @property
+    def suit_order(self) -> bool:
+        """Whether that proof takes each suit's cards as going up in order
+        (``search.Search.suit_order``; tests and benchmarks turn it off)."""
+        return self._search.suit_order
+
+    @suit_order.setter
+    def suit_order(self, on: bool) -> None:
+        self._search.suit_order = on
+
     def cancel(self, on: bool = True) -> None:
         """From any thread: a run in progress stops at once (``BudgetSpent``), and so
         does every run until ``cancel(False)``."""

@@ -159,6 +159,9 @@ class Search:
         self.capacity = prune and rules.search_capacity
         # within it, that a column starts only at a card that can lie at its bottom
         self.column_starts = True
+        # and that each suit goes up in order, so that what is up at a moment is a run of
+        # places per suit
+        self.suit_order = True
         self.gen = partial(hooks.search_moves, rules, self)
         self._force = partial(hooks.search_force, rules, self)
         if order is not None:

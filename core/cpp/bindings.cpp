@@ -162,6 +162,8 @@ class PySearch {
     void set_capacity(bool on) { search_->capacity = on; }
     bool column_starts() const { return search_->column_starts; }
     void set_column_starts(bool on) { search_->column_starts = on; }
+    bool suit_order() const { return search_->suit_order; }
+    void set_suit_order(bool on) { search_->suit_order = on; }
 
   private:
     std::unique_ptr<sc::Search> search_;
@@ -300,7 +302,10 @@ NB_MODULE(_core, m) {
         .def_prop_rw("column_starts", &PySearch::column_starts, &PySearch::set_column_starts,
                      "Whether that proof counts only the cards that can start a column "
                      "(lie at its bottom) as the columns' bottom cards; for tests and "
-                     "benchmarks.");
+                     "benchmarks.")
+        .def_prop_rw("suit_order", &PySearch::suit_order, &PySearch::set_suit_order,
+                     "Whether that proof takes the cards up at a moment as a run of places "
+                     "per suit from where its foundation stands; for tests and benchmarks.");
     nb::class_<PyRules>(m, "Rules",
                         "A game's rules (its part, traits and base card), checked once, for "
                         "the questions asked at every step of a game.")

@@ -337,6 +337,7 @@ Search::Search(const Search& main, uint64_t order_seed)
     send_bared = main.send_bared;
     capacity = main.capacity;
     column_starts = main.column_starts;
+    suit_order = main.suit_order;
     rng_ = mix64(*order_ + 0x9e3779b97f4a7c15ULL) | 1;
 }
 

@@ -133,6 +133,9 @@ class Search {
     // and, within it, that the columns' runs start only at cards that can be a
     // column's bottom card (search.py's ``column_starts``; tests turn it off)
     bool column_starts = true;
+    // and that each suit's cards go up in order, so that the cards up at a moment are a
+    // run of places per suit (search.py's ``suit_order``; tests turn it off)
+    bool suit_order = true;
     bool waste_classes = false;  // search.py's ``waste_classes``: the waste's place in classes
 
     int found(int card) const;          // the foundation ``card`` may go onto now, or 0

@@ -113,7 +113,7 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
         s.prune
         and s.capacity
         and s.max_redeals == 0
-        and columns_overfull(piles, s.base, len(cols), s.column_starts)
+        and columns_overfull(piles, s.base, len(cols), s.column_starts, s.suit_order)
     ):
         return []  # lost on its face: no move can save it
     # While a stock card X is pending (see search_pending_rule) the only moves made
@@ -207,7 +207,11 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
 
 
 def columns_overfull(
-    piles: Sequence[list[int]], base: int | None, ncols: int, starts: bool = True
+    piles: Sequence[list[int]],
+    base: int | None,
+    ncols: int,
+    starts: bool = True,
+    suit_order: bool = True,
 ) -> bool:
     """Whether the columns can never hold, at some moment every win must pass, the cards
     that must lie in them then: the position is lost.
@@ -272,6 +276,7 @@ def columns_overfull(
         bottoms,
         base,
         ncols,
+        suit_order,
     )
 
 
@@ -284,8 +289,9 @@ def _overfull(
     bottoms: tuple[int, ...] | None,
     base: int,
     ncols: int,
+    suit_order: bool,
 ) -> bool:
-    layer = _layer(waste, reserve, stock, held, base, ncols)
+    layer = _layer(waste, reserve, stock, held, base, ncols, suit_order)
     if bottoms is None:
         return any(next(layer.moments(i), None) is None for i in range(len(waste)))
     at_bottom = [0] * 13
@@ -315,8 +321,9 @@ class _Moments:
         held: tuple[int, ...],
         base: int,
         ncols: int,
+        suit_order: bool,
     ) -> None:
-        self.args = (waste, reserve, stock, held, base, ncols)
+        self.args = (waste, reserve, stock, held, base, ncols, suit_order)
         self.found: dict[int, list[tuple[list[int], list[int], list[int]]]] = {}
         self.rest: dict[int, Iterator[tuple[list[int], list[int], list[int]]]] = {}
 
@@ -329,30 +336,43 @@ class _Moments:
             yield m
 
     def _work_out(self, i: int) -> Iterator[tuple[list[int], list[int], list[int]]]:
-        waste, reserve, stock, held, base, ncols = self.args
+        waste, reserve, stock, held, base, ncols, suit_order = self.args
         b = base - 1
 
         def order(card: int) -> int:  # its place on its foundation, the base card's 0
             return (card % 13 - b) % 13
 
+        # per suit, the cards up now: those in none of these piles
+        up = [13] * 4
+        for card in (*held, *waste, *reserve, *stock):
+            up[card // 13] -= 1
         w = waste[i]  # W, at the moment it leaves the waste
         for e in range(len(reserve) + 1):  # the reserve's bottom e cards left then
             for d in range(len(stock) + 1):  # and the stock's last d
                 first = [13, 13, 13, 13]
                 for card in (*waste[:i], *reserve[:e], *stock[:d]):
                     first[card // 13] = min(first[card // 13], order(card))
-                gone = [*held, *waste[i + 1 :], *reserve[e:], *stock[d:]]
-                if order(w) > first[w // 13]:
-                    gone.append(w)  # W cannot go up: it goes to a column
-                first[w // 13] = min(first[w // 13], order(w))
+                # W has left: up, or in a column where it cannot go up
+                gone = [*held, *waste[i + 1 :], *reserve[e:], *stock[d:], w]
+                below_w = first[w // 13]
+                first[w // 13] = min(below_w, order(w))
                 lo = [0] * 13
                 hi = [0] * 13
                 for card in gone:
                     hi[card % 13] += 1
-                    if card == w or order(card) > first[card // 13]:
+                    if order(card) > first[card // 13]:
                         lo[card % 13] += 1
                 if fewest_tops(lo, hi) > ncols:
                     continue
+                if suit_order:
+                    # the cards up then: per suit a run of places from where it stands
+                    # now, ending before the first kept card or (W's suit) after W
+                    start = [(up[su] + b) % 13 for su in range(4)]
+                    reach = [first[su] - up[su] for su in range(4)]
+                    if order(w) < below_w:
+                        reach[w // 13] += 1
+                    if fewest_tops_up(hi, start, reach) > ncols:
+                        continue
                 # the cards besides the columns' bottom ones that can be a column's
                 # bottom card then
                 starts = {*reserve[e:], *waste[i:], *stock[d:]} if e == 0 else set(reserve[e:])
@@ -365,6 +385,61 @@ class _Moments:
 
 # one _Moments a layer, the layers of a proof's recent positions kept
 _layer = functools.lru_cache(maxsize=1 << 12)(_Moments)
+
+
+def fewest_tops_up(hi: Sequence[int], start: Sequence[int], reach: Sequence[int]) -> int:
+    """The least ``fewest_tops(t, t)`` over the counts t left in the columns when, of the
+    cards ``hi`` counts (every card not kept at a moment: up by then or in a column),
+    each suit su has sent up a run of its next cards, of the ranks start[su],
+    start[su] + 1, ... and no more than reach[su] of them (see ``columns_overfull``).
+
+    Each suit's foundation takes its cards in order, so what is up at a moment is, per
+    suit, such a run: t is ``hi`` less one card of each rank a run covers, not any count
+    between the blocked cards and ``hi``. Let D[r] = t[r] - t[r - 1] (round the circle):
+    the rises are the sum of the positive D[r]. A run from rank a to rank p - 1 lowers
+    D[a] by one and raises D[p] by one (a run of all 13 changes none). So for the set of
+    suits that send some up, D[a] falls by one at each one's first rank, and each one's
+    end p, anywhere from a + 1 to a + min(reach, 12), raises D[p]: free where D[p] is
+    below zero (as often as it is), one more rise where it is not. The least cost of the
+    ends is then how many runs there are less the most that can end on such falls, a
+    matching of runs to falls within their reach (augmenting paths; there are at most
+    four runs). Each of the 16 sets is tried.
+    """
+    d0 = [hi[r] - hi[r - 1] for r in range(13)]
+    best = 99
+    for chosen in range(16):
+        runs = [su for su in range(4) if chosen >> su & 1]
+        if any(min(reach[su], 12) <= 0 for su in runs):
+            continue
+        d = list(d0)
+        for su in runs:
+            d[start[su]] -= 1
+        cost = sum(x for x in d if x > 0)
+        if cost >= best:
+            continue
+        room = [max(0, -x) for x in d]
+        at: dict[int, int] = {}  # run -> the rank it ends at, for those on a fall
+        used = [0] * 13
+
+        def augment(su: int, seen: set[int]) -> bool:
+            for j in range(1, min(reach[su], 12) + 1):
+                r = (start[su] + j) % 13
+                if r in seen:
+                    continue
+                seen.add(r)
+                if used[r] < room[r]:
+                    used[r] += 1
+                    at[su] = r
+                    return True
+                for o in [o for o, ro in at.items() if ro == r]:
+                    if augment(o, seen):
+                        at[su] = r
+                        return True
+            return False
+
+        matched = sum(augment(su, set()) for su in runs)
+        best = min(best, cost + len(runs) - matched)
+    return best
 
 
 def fewest_tops(lo: Sequence[int], hi: Sequence[int]) -> int:

@@ -53,6 +53,8 @@ class SearchState(Protocol):
     capacity: bool
     # and, within it, that a column starts only at a card that can lie at its bottom
     column_starts: bool
+    # and that each suit goes up in order
+    suit_order: bool
     # card -> foundation, left by a game's forced-move routine for its move generator
     fits: dict[int, int] | None
 

@@ -129,6 +129,71 @@ inline uint64_t nibble_counts(uint64_t x) {
     return (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
 }
 
+// Whether the cards in the columns at a moment can be few enough in runs, now that the
+// cards up then are known to be, per suit, a run of places from where its foundation
+// stands: ``hi`` counts every card not kept (up by then or in a column), and suit su may
+// have sent up the cards of the ranks start[su], start[su] + 1, ... (up to len[su] of
+// them) out of it. games/kansas_search.py's ``fewest_tops_up`` argues the count: the
+// rises of t go up by one at the rank after a run and down by one at its first rank
+// (when the first rank rose), so for each set of suits that send some up, the least
+// count is the rises left after the first ranks plus one for each run whose rank after
+// it finds no fall to fill (a matching of runs to falls within their reach).
+bool prefix_fits(uint64_t hi, const int start[4], const int len[4], int ncols) {
+    int t[13], d0[13];
+    for (int r = 0; r < 13; ++r) t[r] = static_cast<int>(hi >> (4 * r) & 15);
+    for (int r = 0; r < 13; ++r) d0[r] = t[r] - t[r == 0 ? 12 : r - 1];
+    int reach[4];  // how far past its first rank each suit's run may end (a run of 13 is none)
+    for (int su = 0; su < 4; ++su) reach[su] = std::min(len[su], 12);
+    for (int set = 0; set < 16; ++set) {
+        bool ok = true;
+        for (int su = 0; su < 4; ++su)
+            if ((set >> su & 1) && reach[su] == 0) ok = false;
+        if (!ok) continue;
+        int d[13];
+        std::copy(d0, d0 + 13, d);
+        int runs = 0;
+        for (int su = 0; su < 4; ++su)
+            if (set >> su & 1) {
+                --d[start[su]];
+                ++runs;
+            }
+        int cost = 0, room[13];
+        for (int r = 0; r < 13; ++r) {
+            cost += d[r] > 0 ? d[r] : 0;
+            room[r] = d[r] < 0 ? -d[r] : 0;
+        }
+        if (cost > ncols) continue;  // no run ends where it lowers that
+        // match runs to falls: each run ends at one of the ranks start + 1 .. start + reach
+        int at[4] = {-1, -1, -1, -1}, used[13] = {};
+        auto augment = [&](auto&& self, int su, bool* seen) -> bool {
+            for (int j = 1; j <= reach[su]; ++j) {
+                const int r = (start[su] + j) % 13;
+                if (seen[r]) continue;
+                seen[r] = true;
+                if (used[r] < room[r]) {
+                    ++used[r];
+                    at[su] = r;
+                    return true;
+                }
+                for (int o = 0; o < 4; ++o)
+                    if (at[o] == r && self(self, o, seen)) {
+                        at[su] = r;
+                        return true;
+                    }
+            }
+            return false;
+        };
+        int matched = 0;
+        for (int su = 0; su < 4; ++su)
+            if (set >> su & 1) {
+                bool seen[13] = {};
+                matched += augment(augment, su, seen);
+            }
+        if (cost + runs - matched <= ncols) return true;
+    }
+    return false;
+}
+
 // The columns cannot hold, at a moment every win passes, the cards that must wait in
 // them then: lost (games/kansas_search.py's columns_overfull argues it). The same
 // moments, with the cards as bit masks; the reserve's and the stock's are tried from
@@ -163,6 +228,8 @@ bool columns_overfull(const Search& s) {
     };
     static const Masks masks;
     const auto& after = masks.after[b];
+    int h[4];  // per suit, the cards up now
+    s.heights(h);
     uint64_t cols = 0, bottoms = 0;
     for (int c = T0; c < T0 + ncols; ++c) {
         for (int k = 0; k < p.pl[c].n; ++k) cols |= bit(p.pl[c].c[k]);
@@ -211,21 +278,34 @@ bool columns_overfull(const Search& s) {
                                      (e == 0 ? (waste & ~block) | bit(w) | stock : 0);
             for (int d = 0; d <= S; ++d) {  // the stock's cards left then
                 const int* sf = sfirst[d];
-                const uint64_t blocked =
-                    after[0][std::min(ef[0], sf[0])] | after[1][std::min(ef[1], sf[1])] |
-                    after[2][std::min(ef[2], sf[2])] | after[3][std::min(ef[3], sf[3])];
-                // off the foundations and not kept where they were; W too, where it
-                // cannot go up
-                uint64_t gone = egone | (stock & ~skept[d]);
-                if (wq > std::min(wbelow, sf[ws])) gone |= bit(w);
-                const uint64_t need = gone & (blocked | bit(w));
-                const uint64_t lo = nibble_counts(need), hi = nibble_counts(gone);
-                if (columns_hold(lo, hi, ncols) &&
-                    (!s.column_starts ||
-                     runs_start(lo, hi, nibble_counts(gone & estarts), ncols))) {
-                    all_over = false;
-                    break;
+                // per suit, the first place kept, or W's: the cards after it cannot
+                // be up then
+                int f[4];
+                for (int su = 0; su < 4; ++su) f[su] = std::min(ef[su], sf[su]);
+                const uint64_t blocked = after[0][f[0]] | after[1][f[1]] | after[2][f[2]] |
+                                         after[3][f[3]];
+                // off the foundations and not kept where they were: up by then, or in a
+                // column (W among them: it has left, up or to a column)
+                const uint64_t gone = egone | (stock & ~skept[d]) | bit(w);
+                const uint64_t lo = nibble_counts(gone & blocked), hi = nibble_counts(gone);
+                if (!columns_hold(lo, hi, ncols)) continue;
+                if (s.column_starts && !runs_start(lo, hi, nibble_counts(gone & estarts), ncols))
+                    continue;
+                if (s.suit_order) {
+                    // per suit, how many cards may be up then beyond those up now: up to
+                    // the first kept, and W's suit up to W itself where none of it is kept
+                    // under W
+                    int start[4], len[4];
+                    for (int su = 0; su < 4; ++su) {
+                        start[su] = (h[su] + b) % 13;
+                        len[su] = f[su] - h[su];
+                    }
+                    const int wf = std::min(wbelow, sf[ws]);
+                    if (wq < wf) len[ws] = wq + 1 - h[ws];
+                    if (!prefix_fits(hi, start, len, ncols)) continue;
                 }
+                all_over = false;
+                break;
             }
         }
         if (all_over) return true;
@@ -246,6 +326,7 @@ bool overfull(Search& s) {
     for (int c = T0; c < T0 + s.cfg.ncols; ++c)
         if (s.pos.pl[c].n) bottoms += uint64_t{1} << (4 * rank_of(s.pos.pl[c].c[0]));
     if (!s.column_starts) bottoms = ~uint64_t{0};  // any card may start a column
+    if (!s.suit_order) bottoms ^= uint64_t{1} << 63;  // any count between lo and hi
     k.a ^= mix64(bottoms);
     k.b ^= mix64b(bottoms);
     Search::LayerAnswer& slot = memo[k.a & (SLOTS - 1)];
