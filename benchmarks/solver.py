@@ -12,6 +12,14 @@
 the solver as it was before them), run only for the variants whose game has some, so
 that the two stand side by side on the same deals.
 
+``core-off`` is the core with the search switches named by ``--off`` turned off in
+every search a solve makes (default ``suit_order``: the capacity proof as it was before
+each suit's cards were known to go up in order), to set a reduction beside the core
+with it on the same deals::
+
+    python benchmarks/solver.py --engines core,core-off --variants Kansas --deals 100 \
+        --first 40001 --workers 2
+
 ``core-2t`` is the core with ``threads=2``, as the widget's Solve runs it where the
 machine has two CPUs: the main search has a helper on a second thread. It takes both
 CPUs of this machine, so run it with ``--workers 1`` (one deal at a time) for its
@@ -47,16 +55,34 @@ VARIANTS = [(v.label, v.game, dict(v.options)) for v in variants()]
 
 
 def bench(
-    game: str, options: dict, deals: int, seconds: float, engine: str, first: int = 1
+    game: str,
+    options: dict,
+    deals: int,
+    seconds: float,
+    engine: str,
+    first: int = 1,
+    off: tuple[str, ...] = (),
 ) -> dict:
     """One engine over one variant's deals, in its own process."""
     from solitaire_widget import Game
     from solitaire_widget.solver import solve
 
+    if engine == "core-off":
+        from solitaire_widget import core_search
+
+        made = core_search.CoreSearch.__init__
+
+        def made_off(self, *a, **k) -> None:  # every search the solve makes, switched
+            made(self, *a, **k)
+            for switch in off:
+                setattr(self, switch, False)
+
+        core_search.CoreSearch.__init__ = made_off  # this worker process only
+
     plain = engine == "core-plain"
     streamline = False if plain else None  # None: as the game says
     threads = 2 if engine == "core-2t" else 1
-    engine = "core" if engine in ("core-plain", "core-2t") else engine
+    engine = "core" if engine in ("core-plain", "core-2t", "core-off") else engine
     times, cpu, nodes, results = [], [], 0, []
     for seed in range(first, first + deals):
         c0 = time.process_time()
@@ -95,6 +121,11 @@ def main() -> None:
         help="the Python search's budget per deal (default: --seconds)",
     )
     ap.add_argument("--engines", default="core,python")
+    ap.add_argument(
+        "--off",
+        default="suit_order",
+        help="core-off: the search switches turned off (comma-separated)",
+    )
     ap.add_argument("--workers", type=int, default=2, help="processes at once")
     ap.add_argument("--variants", default=None, help="comma-separated titles to run")
     args = ap.parse_args()
@@ -116,6 +147,7 @@ def main() -> None:
                 py_seconds if e == "python" else args.seconds,
                 e,
                 args.first,
+                tuple(args.off.split(",")),
             )
             for title, g, o in variants
             for e in engines

@@ -133,11 +133,13 @@ def python_run(
     bared: bool = True,
     capacity: bool = True,
     column_starts: bool = True,
+    suit_order: bool = True,
 ) -> tuple[str, list[str], int]:
     s = Search(table, prune=prune, waste_cap=waste_cap)
     s.send_bared = bared and prune
     s.capacity = capacity and s.capacity
     s.column_starts = column_starts
+    s.suit_order = suit_order
     try:
         result, line = s.run(None, budget)
     except BudgetSpent:
@@ -153,11 +155,13 @@ def core_run(
     bared: bool = True,
     capacity: bool = True,
     column_starts: bool = True,
+    suit_order: bool = True,
 ) -> tuple[str, list[str], int]:
     s = CoreSearch(table, prune=prune, waste_cap=waste_cap)
     s.send_bared = bared
     s.capacity = capacity
     s.column_starts = column_starts
+    s.suit_order = suit_order
     try:
         result, line = s.run(None, budget)
     except BudgetSpent:
@@ -207,12 +211,13 @@ CAPACITY = [(n, o) for n, o in VARIANTS if GAMES[n].search_capacity]
 
 
 @pytest.mark.slow  # whole deals searched twice by each engine: most of a minute
-@pytest.mark.parametrize("switch", ["capacity", "column_starts"])
+@pytest.mark.parametrize("switch", ["capacity", "column_starts", "suit_order"])
 @pytest.mark.parametrize(("name", "options"), CAPACITY, ids=[f"{n}{o}" for n, o in CAPACITY])
 def test_full_columns_end_a_position_the_same_in_both(name, options, switch):
     # a game whose search proves a position lost when its columns cannot hold what must
-    # wait in them (search_capacity), and that proof's second half, a column starting
-    # only at a card that can lie at its bottom (column_starts): under rules with one
+    # wait in them (search_capacity), and within that proof a column starting only at a
+    # card that can lie at its bottom (column_starts) and each suit going up in order
+    # (suit_order): under rules with one
     # pass through the stock (where they hold) each changes the search on some of these
     # deals, elsewhere on none
     changed = switched_node_for_node(name, options, switch, switch, 30, 8_000)

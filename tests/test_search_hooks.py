@@ -243,3 +243,28 @@ def test_kansas_column_bounds_match_enumeration(lo, wider, cap) -> None:
     assert fewest_tops(lo, hi) == _least_falls(lo, hi)
     assert fewest_columns(lo, hi, [4] * 13) == fewest_tops(lo, hi)
     assert fewest_columns(lo, hi, cap) == _least_falls(lo, hi, cap)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sets(st.integers(0, 51)),
+    st.lists(st.integers(0, 12), min_size=4, max_size=4),
+    st.lists(st.integers(0, 13), min_size=4, max_size=4),
+)
+def test_kansas_runs_up_match_enumeration(loose, start, reach) -> None:
+    # fewest_tops_up (the cards up at a moment a run of places per suit) against every
+    # choice of the four runs' lengths, up to 14**4 of them: the cards not kept are
+    # ``loose`` and each suit's reachable run (its next cards are never kept)
+    import itertools
+
+    from solitaire_widget.games.kansas_search import fewest_tops, fewest_tops_up
+
+    runs = [[su * 13 + (start[su] + k) % 13 for k in range(reach[su])] for su in range(4)]
+    cards = set(loose) | {c for run in runs for c in run}
+    hi = [sum(1 for c in cards if c % 13 == r) for r in range(13)]
+    best = 99
+    for ks in itertools.product(*(range(n + 1) for n in reach)):
+        up = {c for su in range(4) for c in runs[su][: ks[su]]}
+        t = [sum(1 for c in cards - up if c % 13 == r) for r in range(13)]
+        best = min(best, fewest_tops(t, t))
+    assert fewest_tops_up(hi, start, reach) == best

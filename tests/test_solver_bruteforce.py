@@ -290,6 +290,26 @@ def test_full_columns_prove_only_lost_end_games(name, options):
 
 
 @pytest.mark.parametrize(("name", "options"), CAPACITY, ids=str)
+def test_suits_going_up_in_order_prove_only_lost_end_games(name, options):
+    # the capacity proof with the cards up at a moment a run of places per suit, and
+    # with any count between the blocked cards and all of them: the brute force's
+    # verdict both ways, every win replayed, and lost end games it ends sooner
+    checked, changed, changed_lost = on_and_off_against_brute_force(
+        name,
+        options,
+        functools.partial(switched, switch="suit_order"),
+        f"suits{options}",
+        200,
+        (14, 26),
+    )
+    assert checked >= 150 and changed >= 3 and changed_lost >= 3, (
+        checked,
+        changed,
+        changed_lost,
+    )
+
+
+@pytest.mark.parametrize(("name", "options"), CAPACITY, ids=str)
 def test_columns_that_start_only_where_they_can_prove_only_lost_end_games(name, options):
     # the capacity proof with and without its second half (a column starts only at a
     # card that can lie at its bottom): the brute force's verdict both ways, every win

@@ -229,7 +229,16 @@ def columns_overfull(
     has left, if a card of its suit that comes before it is kept under it or elsewhere:
     it could not go up. So the columns must then hold at least ``lo[r]`` cards of each
     rank r, and can hold at most ``hi[r]``: the cards of that rank not up now and not
-    kept (and W, where it must go to a column).
+    kept, W among them (it has left, up or to a column; it was once left out of ``hi``
+    wherever it could go up, as if it had to, which the bound may not assume).
+
+    More than that: each suit's foundation takes its cards in order, so the cards up
+    then are, per suit, its next cards from where it stands now, up to (not including)
+    its first kept card, or up to W itself in W's suit when none of that suit is kept
+    under W. The columns then hold exactly ``hi`` less those runs, one card of each rank
+    a run covers: of the counts between ``lo`` and ``hi``, only those some choice of
+    the four runs' lengths gives (``fewest_tops_up``; ``suit_order``, which tests and
+    benchmarks turn off).
 
     Every column is a descending run of consecutive ranks, suits ignored, wrapping
     from the Ace to the King: it starts as one card, takes only a card one rank lower
@@ -252,8 +261,8 @@ def columns_overfull(
     rank that can be bottom cards (``cap``): the run of cards must start where such a
     card can (``fewest_columns``).
 
-    Nothing else is assumed: not which cards go up first, nor how the columns are
-    arranged now beyond which cards lie at their bottoms. The brute force and the
+    Nothing else is assumed: not which suit's cards go up first, nor how the columns
+    are arranged now beyond which cards lie at their bottoms. The brute force and the
     unpruned search check it on end games (tests/test_solver_bruteforce.py); the core
     asks the same (kansas.cpp), with the same answer for every position.
     """
@@ -417,29 +426,37 @@ def fewest_tops_up(hi: Sequence[int], start: Sequence[int], reach: Sequence[int]
         cost = sum(x for x in d if x > 0)
         if cost >= best:
             continue
-        room = [max(0, -x) for x in d]
-        at: dict[int, int] = {}  # run -> the rank it ends at, for those on a fall
-        used = [0] * 13
-
-        def augment(su: int, seen: set[int]) -> bool:
-            for j in range(1, min(reach[su], 12) + 1):
-                r = (start[su] + j) % 13
-                if r in seen:
-                    continue
-                seen.add(r)
-                if used[r] < room[r]:
-                    used[r] += 1
-                    at[su] = r
-                    return True
-                for o in [o for o, ro in at.items() if ro == r]:
-                    if augment(o, seen):
-                        at[su] = r
-                        return True
-            return False
-
-        matched = sum(augment(su, set()) for su in runs)
+        matched = _ends_on_falls(runs, start, reach, [max(0, -x) for x in d])
         best = min(best, cost + len(runs) - matched)
     return best
+
+
+def _ends_on_falls(
+    runs: Sequence[int], start: Sequence[int], reach: Sequence[int], room: Sequence[int]
+) -> int:
+    """How many of the runs can end on a rank with room (a fall to fill), each at one
+    of start + 1 .. start + min(reach, 12), at most room[r] of them at rank r: a largest
+    matching, by augmenting paths."""
+    at: dict[int, int] = {}  # run -> the rank it ends at
+    used = [0] * 13
+
+    def augment(su: int, seen: set[int]) -> bool:
+        for j in range(1, min(reach[su], 12) + 1):
+            r = (start[su] + j) % 13
+            if r in seen:
+                continue
+            seen.add(r)
+            if used[r] < room[r]:
+                used[r] += 1
+                at[su] = r
+                return True
+            for o in [o for o, ro in at.items() if ro == r]:
+                if augment(o, seen):
+                    at[su] = r
+                    return True
+        return False
+
+    return sum(augment(su, set()) for su in runs)
 
 
 def fewest_tops(lo: Sequence[int], hi: Sequence[int]) -> int:

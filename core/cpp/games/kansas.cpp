@@ -2,7 +2,8 @@
 // rules of solitaire_widget/games/kansas.py (whose comments argue each pruning rule:
 // same-rank tops are one target, a drawn card put down must be used next, part of a
 // column moves only to lay bare a card that can go up, a position is lost whose columns
-// cannot hold what must wait in them), registered as the part "kansas".
+// cannot hold what must wait in them, the cards up at a moment being a run per suit),
+// registered as the part "kansas".
 #include <algorithm>
 
 #include "../search.hpp"
