@@ -43,7 +43,7 @@ from solitaire_widget.games import DEFAULT_GAME, GAMES
 from solitaire_widget.moves import FOUNDATIONS, RESERVE, STOCK, WASTE
 
 # the reductions ``verdict`` and ``decided`` switch
-RULES = ("capacity", "column_starts", "send_bared")
+RULES = ("capacity", "column_starts", "suit_order", "send_bared")
 
 
 def seeds_of(text: str) -> list[int]:
