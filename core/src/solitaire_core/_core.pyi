@@ -79,6 +79,15 @@ class Search:
     @column_starts.setter
     def column_starts(self, arg: bool, /) -> None: ...
 
+    @property
+    def suit_order(self) -> bool:
+        """
+        Whether that proof takes the cards up at a moment as a run of places per suit from where its foundation stands; for tests and benchmarks.
+        """
+
+    @suit_order.setter
+    def suit_order(self, arg: bool, /) -> None: ...
+
 class Rules:
     """
     A game's rules (its part, traits and base card), checked once, for the questions asked at every step of a game.
