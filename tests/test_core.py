@@ -220,7 +220,9 @@ def test_full_columns_end_a_position_the_same_in_both(name, options, switch):
     # (suit_order): under rules with one
     # pass through the stock (where they hold) each changes the search on some of these
     # deals, elsewhere on none
-    changed = switched_node_for_node(name, options, switch, switch, 30, 8_000)
+    # (suit_order changes nearly every one-pass search: fewer and shorter ones do)
+    deals, budget = (16, 4_000) if switch == "suit_order" else (30, 8_000)
+    changed = switched_node_for_node(name, options, switch, switch, deals, budget)
     one_pass = Game(name, **options).table.rules.max_redeals == 0
     assert changed >= 5 if one_pass else changed == 0, changed
 

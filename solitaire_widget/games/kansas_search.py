@@ -348,8 +348,8 @@ class _Moments:
         waste, reserve, stock, held, base, ncols, suit_order = self.args
         b = base - 1
 
-        def order(card: int) -> int:  # its place on its foundation, the base card's 0
-            return (card % 13 - b) % 13
+        # each card's place on its foundation, the base card's 0
+        order = [(card % 13 - b) % 13 for card in range(52)].__getitem__
 
         # per suit, the cards up now: those in none of these piles
         up = [13] * 4
@@ -380,7 +380,7 @@ class _Moments:
                     reach = [first[su] - up[su] for su in range(4)]
                     if order(w) < below_w:
                         reach[w // 13] += 1
-                    if fewest_tops_up(hi, start, reach) > ncols:
+                    if fewest_tops_up(hi, start, reach, ncols) > ncols:
                         continue
                 # the cards besides the columns' bottom ones that can be a column's
                 # bottom card then
@@ -396,7 +396,9 @@ class _Moments:
 _layer = functools.lru_cache(maxsize=1 << 12)(_Moments)
 
 
-def fewest_tops_up(hi: Sequence[int], start: Sequence[int], reach: Sequence[int]) -> int:
+def fewest_tops_up(
+    hi: Sequence[int], start: Sequence[int], reach: Sequence[int], enough: int = -1
+) -> int:
     """The least ``fewest_tops(t, t)`` over the counts t left in the columns when, of the
     cards ``hi`` counts (every card not kept at a moment: up by then or in a column),
     each suit su has sent up a run of its next cards, of the ranks start[su],
@@ -412,11 +414,13 @@ def fewest_tops_up(hi: Sequence[int], start: Sequence[int], reach: Sequence[int]
     below zero (as often as it is), one more rise where it is not. The least cost of the
     ends is then how many runs there are less the most that can end on such falls, a
     matching of runs to falls within their reach (augmenting paths; there are at most
-    four runs). Each of the 16 sets is tried.
+    four runs). Each of the 16 sets is tried, the most runs first, and the first count
+    at most ``enough`` is returned as soon as it is found (the search asks only whether
+    the columns can hold it).
     """
     d0 = [hi[r] - hi[r - 1] for r in range(13)]
     best = 99
-    for chosen in range(16):
+    for chosen in range(15, -1, -1):
         runs = [su for su in range(4) if chosen >> su & 1]
         if any(min(reach[su], 12) <= 0 for su in runs):
             continue
@@ -428,6 +432,8 @@ def fewest_tops_up(hi: Sequence[int], start: Sequence[int], reach: Sequence[int]
             continue
         matched = _ends_on_falls(runs, start, reach, [max(0, -x) for x in d])
         best = min(best, cost + len(runs) - matched)
+        if best <= enough:
+            break
     return best
 
 
