@@ -88,7 +88,7 @@ def test_the_helper_searches_and_splits_the_work():
 
 
 def test_a_win_found_with_a_helper_replays_through_a_table_that_forgets():
-    for seed, want in ((25, "lost"), (12, "won")):
+    for seed, want in ((25, "lost"), (32, "won")):
         g = Game("kansas", seed=seed)
         s, (result, line) = with_helper(g, memory_mb=1)
         assert result == want
