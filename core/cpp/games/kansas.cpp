@@ -140,9 +140,13 @@ inline uint64_t nibble_counts(uint64_t x) {
 // count is the rises left after the first ranks plus one for each run whose rank after
 // it finds no fall to fill (a matching of runs to falls within their reach).
 bool prefix_fits(uint64_t hi, const int start[4], const int len[4], int ncols) {
-    int t[13], d0[13];
-    for (int r = 0; r < 13; ++r) t[r] = static_cast<int>(hi >> (4 * r) & 15);
-    for (int r = 0; r < 13; ++r) d0[r] = t[r] - t[r == 0 ? 12 : r - 1];
+    int d0[13], base = 0;
+    for (int r = 0, prev = static_cast<int>(hi >> 48 & 15); r < 13; ++r) {
+        const int t = static_cast<int>(hi >> (4 * r) & 15);
+        d0[r] = t - prev;
+        prev = t;
+        base += d0[r] > 0 ? d0[r] : 0;
+    }
     int reach[4];  // how far past its first rank each suit's run may end (a run of 13 is none)
     for (int su = 0; su < 4; ++su) reach[su] = std::min(len[su], 12);
     for (int set = 0; set < 16; ++set) {
@@ -150,20 +154,29 @@ bool prefix_fits(uint64_t hi, const int start[4], const int len[4], int ncols) {
         for (int su = 0; su < 4; ++su)
             if ((set >> su & 1) && reach[su] == 0) ok = false;
         if (!ok) continue;
-        int d[13];
-        std::copy(d0, d0 + 13, d);
-        int runs = 0;
-        for (int su = 0; su < 4; ++su)
-            if (set >> su & 1) {
-                --d[start[su]];
-                ++runs;
-            }
-        int cost = 0, room[13];
-        for (int r = 0; r < 13; ++r) {
-            cost += d[r] > 0 ? d[r] : 0;
-            room[r] = d[r] < 0 ? -d[r] : 0;
+        // only the first ranks' rises change: k runs starting at r take min(k, rise) off
+        int runs = 0, cost = base;
+        for (int su = 0; su < 4; ++su) {
+            if (!(set >> su & 1)) continue;
+            ++runs;
+            bool first = true;
+            int k = 0;
+            for (int o = 0; o < 4; ++o)
+                if ((set >> o & 1) && start[o] == start[su]) {
+                    first = first && o >= su;
+                    ++k;
+                }
+            if (!first) continue;
+            const int d = d0[start[su]];
+            cost -= (d > 0 ? d : 0) - (d - k > 0 ? d - k : 0);
         }
         if (cost > ncols) continue;  // no run ends where it lowers that
+        if (cost + runs <= ncols) return true;  // fits however the runs end
+        int d[13], room[13];
+        std::copy(d0, d0 + 13, d);
+        for (int su = 0; su < 4; ++su)
+            if (set >> su & 1) --d[start[su]];
+        for (int r = 0; r < 13; ++r) room[r] = d[r] < 0 ? -d[r] : 0;
         // match runs to falls: each run ends at one of the ranks start + 1 .. start + reach
         int at[4] = {-1, -1, -1, -1}, used[13] = {};
         auto augment = [&](auto&& self, int su, bool* seen) -> bool {
