@@ -165,10 +165,10 @@ class Search {
     // foundations' heights, the redeals used), which with the deal fixes the cards in
     // the columns but not their order. Positions that differ only in how the columns
     // are arranged, most of a proof's, then share one answer. Direct-mapped by
-    // ``layer_key``; ``answer`` -1 marks an empty slot.
+    // ``layer_key``. A slot holds the whole key in 16 bytes: the low bits of ``a`` are the
+    // slot's index, so two of them carry "filled" and the answer.
     struct LayerAnswer {
-        Key k{0, 0};
-        int8_t answer = -1;
+        uint64_t a = 0, b = 0;
     };
     std::vector<LayerAnswer> layer_memo;
     Key layer_key() const;

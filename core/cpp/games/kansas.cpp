@@ -328,11 +328,14 @@ bool columns_overfull(const Search& s) {
 }
 
 // columns_overfull, asked once per layer (it depends on nothing else: the columns'
-// cards are those not in the stock, the waste, the reserve or up)
+// cards are those not in the stock, the waste, the reserve or up). 2^20 slots, 16 MB
+// a search: with 2^16, 36% of the asks on seed 40024 had to be worked out, and 13 lost
+// deals of 1-6 M nodes took 15.3 CPU-s against 13.6 with 2^20.
 bool overfull(Search& s) {
-    constexpr size_t SLOTS = size_t{1} << 16;
+    constexpr int BITS = 20;
+    constexpr uint64_t LOW = (uint64_t{1} << BITS) - 1, FILLED = 2, LOST = 1;
     auto& memo = s.layer_memo;
-    if (memo.empty()) memo.resize(SLOTS);
+    if (memo.empty()) memo.resize(size_t{1} << BITS);
     // the answer depends on the layer and on the ranks of the cards at the columns'
     // bottoms (a nibble a rank)
     Key k = s.layer_key();
@@ -343,9 +346,12 @@ bool overfull(Search& s) {
     if (!s.suit_order) bottoms ^= uint64_t{1} << 63;  // any count between lo and hi
     k.a ^= mix64(bottoms);
     k.b ^= mix64b(bottoms);
-    Search::LayerAnswer& slot = memo[k.a & (SLOTS - 1)];
-    if (slot.answer < 0 || !(slot.k == k)) slot = Search::LayerAnswer{k, columns_overfull(s)};
-    return slot.answer;
+    Search::LayerAnswer& slot = memo[k.a & LOW];
+    if ((slot.a & FILLED) && (slot.a & ~LOW) == (k.a & ~LOW) && slot.b == k.b)
+        return slot.a & LOST;
+    const bool lost = columns_overfull(s);
+    slot = Search::LayerAnswer{(k.a & ~LOW) | FILLED | (lost ? LOST : 0), k.b};
+    return lost;
 }
 
 void moves_kansas(Search& s, std::vector<SMove>& out) {
