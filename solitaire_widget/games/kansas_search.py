@@ -8,11 +8,14 @@ a position, best first, each pruning rule argued where it is applied. The rules 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from ..moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE
 from .base import Rules
 from .search_protocol import Rec, SearchState, SMove
+
+# a count per rank, Ace to King
+Counts = tuple[int, ...]
 
 # Streamliners: searches that never let the waste hold more than so many cards. With
 # one pass through the stock a card buried in the waste comes back only once every
@@ -308,7 +311,7 @@ def _overfull(
         at_bottom[rank] += 1
     for i in range(len(waste)):
         if not any(
-            _columns_start(lo, hi, [c + k for c, k in zip(cap, at_bottom, strict=True)], ncols)
+            _columns_start(lo, hi, tuple(c + k for c, k in zip(cap, at_bottom, strict=True)), ncols)
             for lo, hi, cap in layer.moments(i)
         ):
             return True
@@ -333,10 +336,10 @@ class _Moments:
         suit_order: bool,
     ) -> None:
         self.args = (waste, reserve, stock, held, base, ncols, suit_order)
-        self.found: dict[int, list[tuple[list[int], list[int], list[int]]]] = {}
-        self.rest: dict[int, Iterator[tuple[list[int], list[int], list[int]]]] = {}
+        self.found: dict[int, list[tuple[Counts, Counts, Counts]]] = {}
+        self.rest: dict[int, Iterator[tuple[Counts, Counts, Counts]]] = {}
 
-    def moments(self, i: int) -> Iterator[tuple[list[int], list[int], list[int]]]:
+    def moments(self, i: int) -> Iterator[tuple[Counts, Counts, Counts]]:
         found = self.found.setdefault(i, [])
         yield from found
         rest = self.rest.setdefault(i, self._work_out(i))
@@ -344,52 +347,126 @@ class _Moments:
             found.append(m)
             yield m
 
-    def _work_out(self, i: int) -> Iterator[tuple[list[int], list[int], list[int]]]:
+    def _work_out(self, i: int) -> Iterator[tuple[Counts, Counts, Counts]]:
+        # Cards as bits, rank-major (a nibble a rank), so that counting a set's cards
+        # of each rank is a few operations on one int, as in the core; what is kept
+        # per suit is built up along the reserve and the stock once, not per moment.
         waste, reserve, stock, held, base, ncols, suit_order = self.args
         b = base - 1
-
-        # each card's place on its foundation, the base card's 0
-        order = [(card % 13 - b) % 13 for card in range(52)].__getitem__
+        order = _PLACES[b]  # each card's place on its foundation, the base card's 0
+        after = _AFTER[b]
 
         # per suit, the cards up now: those in none of these piles
         up = [13] * 4
         for card in (*held, *waste, *reserve, *stock):
             up[card // 13] -= 1
+        start = tuple((up[su] + b) % 13 for su in range(4))
         w = waste[i]  # W, at the moment it leaves the waste
+        ws, wq = w // 13, order[w]
+        # per suit, the first place among the waste's cards under W, the reserve's
+        # bottom e and the stock's last d to be drawn (the cards kept then)
+        kept_waste = _firsts(waste[:i], order)[-1]
+        kept_reserve = _firsts(reserve, order)
+        kept_stock = _firsts(stock, order)
+        # the cards gone (up by then, or in a column) whatever e and d are, W among
+        # them (it has left, up or to a column where it cannot go up); then those of
+        # the reserve past its bottom e, and of the stock before its last d
+        always = _mask((*held, *waste[i + 1 :], w))
+        reserve_gone = _suffixes(reserve)
+        stock_gone = _suffixes(stock)
+        waste_on = _mask(waste[i:])
         for e in range(len(reserve) + 1):  # the reserve's bottom e cards left then
+            ke = [min(a, c) for a, c in zip(kept_waste, kept_reserve[e], strict=True)]
             for d in range(len(stock) + 1):  # and the stock's last d
-                first = [13, 13, 13, 13]
-                for card in (*waste[:i], *reserve[:e], *stock[:d]):
-                    first[card // 13] = min(first[card // 13], order(card))
-                # W has left: up, or in a column where it cannot go up
-                gone = [*held, *waste[i + 1 :], *reserve[e:], *stock[d:], w]
-                below_w = first[w // 13]
-                first[w // 13] = min(below_w, order(w))
-                lo = [0] * 13
-                hi = [0] * 13
-                for card in gone:
-                    hi[card % 13] += 1
-                    if order(card) > first[card // 13]:
-                        lo[card % 13] += 1
-                if fewest_tops(lo, hi) > ncols:
+                first = [min(a, c) for a, c in zip(ke, kept_stock[d], strict=True)]
+                below_w = first[ws]
+                first[ws] = min(below_w, wq)
+                gone = always | reserve_gone[e] | stock_gone[d]
+                blocked = after[0][first[0]] | after[1][first[1]]
+                blocked |= after[2][first[2]] | after[3][first[3]]
+                lo = _per_rank(gone & blocked)
+                hi = _per_rank(gone)
+                if not _tops_fit(lo, hi, ncols):
                     continue
                 if suit_order:
                     # the cards up then: per suit a run of places from where it stands
                     # now, ending before the first kept card or (W's suit) after W
-                    start = [(up[su] + b) % 13 for su in range(4)]
                     reach = [first[su] - up[su] for su in range(4)]
-                    if order(w) < below_w:
-                        reach[w // 13] += 1
-                    if fewest_tops_up(hi, start, reach, ncols) > ncols:
+                    if wq < below_w:
+                        reach[ws] += 1
+                    if not _tops_up_fit(hi, start, tuple(reach), ncols):
                         continue
                 # the cards besides the columns' bottom ones that can be a column's
                 # bottom card then
-                starts = {*reserve[e:], *waste[i:], *stock[d:]} if e == 0 else set(reserve[e:])
-                cap = [0] * 13
-                for card in gone:
-                    if card in starts:
-                        cap[card % 13] += 1
-                yield lo, hi, cap
+                starts = reserve_gone[0] | waste_on | stock_gone[d] if e == 0 else reserve_gone[e]
+                yield lo, hi, _per_rank(gone & starts)
+
+
+def _bit(card: int) -> int:
+    return 1 << (card % 13 * 4 + card // 13)
+
+
+def _mask(cards: Iterable[int]) -> int:
+    m = 0
+    for card in cards:
+        m |= _bit(card)
+    return m
+
+
+def _per_rank(m: int) -> Counts:
+    # how many of the cards of each rank a mask holds: each nibble's bits counted
+    m -= (m >> 1) & 0x5555555555555555
+    m = (m & 0x3333333333333333) + ((m >> 2) & 0x3333333333333333)
+    return (
+        m & 15, m >> 4 & 15, m >> 8 & 15, m >> 12 & 15, m >> 16 & 15, m >> 20 & 15,
+        m >> 24 & 15, m >> 28 & 15, m >> 32 & 15, m >> 36 & 15, m >> 40 & 15,
+        m >> 44 & 15, m >> 48 & 15,
+    )  # fmt: skip
+
+
+# The same counts come back again and again, across moments and layers (seed 6's
+# first 8,000 nodes ask fewest_tops_up 77,308 times of 1,740 different counts); each
+# cache holds at most 16,384 answers, a few MB.
+@functools.lru_cache(maxsize=1 << 14)
+def _tops_fit(lo: tuple[int, ...], hi: tuple[int, ...], ncols: int) -> bool:
+    return fewest_tops(lo, hi) <= ncols
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _tops_up_fit(
+    hi: tuple[int, ...], start: tuple[int, ...], reach: tuple[int, ...], ncols: int
+) -> bool:
+    return fewest_tops_up(hi, start, reach, ncols) <= ncols
+
+
+def _suffixes(cards: Sequence[int]) -> list[int]:
+    # per k, the mask of cards[k:]
+    out = [0] * (len(cards) + 1)
+    for k in range(len(cards) - 1, -1, -1):
+        out[k] = out[k + 1] | _bit(cards[k])
+    return out
+
+
+def _firsts(cards: Sequence[int], order: Sequence[int]) -> list[list[int]]:
+    # per k, per suit, the first place among cards[:k] (13 where it has none)
+    out = [[13] * 4]
+    for card in cards:
+        row = list(out[-1])
+        row[card // 13] = min(row[card // 13], order[card])
+        out.append(row)
+    return out
+
+
+# per base card (less one), each card's place on its foundation; and per suit and place
+# f, the mask of that suit's cards that come after f
+_PLACES = [tuple((card % 13 - b) % 13 for card in range(52)) for b in range(13)]
+_AFTER = [
+    [
+        [_mask(su * 13 + (place + b) % 13 for place in range(f + 1, 13)) for f in range(14)]
+        for su in range(4)
+    ]
+    for b in range(13)
+]
 
 
 # one _Moments a layer, the layers of a proof's recent positions kept
@@ -414,27 +491,39 @@ def fewest_tops_up(
     below zero (as often as it is), one more rise where it is not. The least cost of the
     ends is then how many runs there are less the most that can end on such falls, a
     matching of runs to falls within their reach (augmenting paths; there are at most
-    four runs). Each of the 16 sets is tried, the most runs first, and the first count
-    at most ``enough`` is returned as soon as it is found (the search asks only whether
-    the columns can hold it).
+    four runs). Each of the 16 sets is tried, the most runs first. The search asks only
+    whether the columns can hold it: as soon as a set is seen to cost at most
+    ``enough``, a count at most ``enough`` is returned (not always the least; without
+    ``enough``, the least).
     """
     d0 = [hi[r] - hi[r - 1] for r in range(13)]
+    rises = sum(x for x in d0 if x > 0)
     best = 99
-    for chosen in range(15, -1, -1):
-        runs = [su for su in range(4) if chosen >> su & 1]
-        if any(min(reach[su], 12) <= 0 for su in runs):
+    for runs in _SETS:
+        if any(reach[su] <= 0 for su in runs):
             continue
-        d = list(d0)
+        # only the first ranks' rises change: k runs from rank a take min(k, D[a]) off
+        firsts: dict[int, int] = {}
         for su in runs:
-            d[start[su]] -= 1
-        cost = sum(x for x in d if x > 0)
+            firsts[start[su]] = firsts.get(start[su], 0) + 1
+        cost = rises - sum(max(d0[a], 0) - max(d0[a] - k, 0) for a, k in firsts.items())
         if cost >= best:
             continue
+        if cost + len(runs) <= enough:
+            return cost + len(runs)  # the columns hold it however the runs end
+        d = list(d0)
+        for a, k in firsts.items():
+            d[a] -= k
         matched = _ends_on_falls(runs, start, reach, [max(0, -x) for x in d])
         best = min(best, cost + len(runs) - matched)
         if best <= enough:
             break
     return best
+
+
+# the sets of suits that send some cards up, the most suits first (the same order as
+# counting ``chosen`` down from 15)
+_SETS = [tuple(su for su in range(4) if chosen >> su & 1) for chosen in range(15, -1, -1)]
 
 
 def _ends_on_falls(
@@ -489,7 +578,10 @@ def fewest_tops(lo: Sequence[int], hi: Sequence[int]) -> int:
     return best
 
 
-def _columns_start(lo: list[int], hi: list[int], cap: list[int], ncols: int) -> bool:
+@functools.lru_cache(maxsize=1 << 14)
+def _columns_start(
+    lo: tuple[int, ...], hi: tuple[int, ...], cap: tuple[int, ...], ncols: int
+) -> bool:
     # fewest_columns(lo, hi, cap) <= ncols, most often settled without it: no fall can
     # be less than lo[r] - hi[r + 1], and t = lo, or t held near a flat level, is a
     # witness when it keeps to the caps (the core asks the same, in the same order)
