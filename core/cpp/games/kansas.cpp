@@ -272,16 +272,30 @@ bool columns_overfull(const Search& s) {
     const uint64_t reserve = rkept[R], stock = skept[S];
     uint64_t waste = 0;
     for (int k = 0; k < n; ++k) waste |= bit(p.seq[k]);
-    uint64_t block = 0;
-    int wfirst[4] = {13, 13, 13, 13};  // per suit, the first place among the block's cards
-    for (int i = 0; i < n; ++i) {       // W = the waste's card i, at the moment it leaves
+    // per waste card i: the cards from the waste's bottom to it, and per suit the first
+    // place among them and among those under it
+    uint64_t blocks[CAP];
+    int firsts[CAP][4], belows[CAP];
+    {
+        uint64_t block = 0;
+        int wfirst[4] = {13, 13, 13, 13};
+        for (int i = 0; i < n; ++i) {
+            const int w = p.seq[i];
+            belows[i] = wfirst[suit_of(w)];
+            block |= bit(w);
+            wfirst[suit_of(w)] = std::min(wfirst[suit_of(w)], order(w));
+            blocks[i] = block;
+            std::copy(wfirst, wfirst + 4, firsts[i]);
+        }
+    }
+    // whether W = the waste's card i cannot leave: no moment then fits
+    auto stuck = [&](int i) {
         const int w = p.seq[i], ws = suit_of(w), wq = order(w);
-        const int below = wfirst[ws];  // the first of W's suit under W
-        block |= bit(w);
-        wfirst[ws] = std::min(wfirst[ws], wq);
+        const int below = belows[i];  // the first of W's suit under W
+        const uint64_t block = blocks[i];
+        const int* wfirst = firsts[i];  // per suit, the first place among the block's cards
         const uint64_t above = cols | (waste & ~block);
-        bool all_over = true;
-        for (int e = 0; e <= R && all_over; ++e) {  // the reserve's cards left then
+        for (int e = 0; e <= R; ++e) {  // the reserve's cards left then
             int ef[4];
             for (int su = 0; su < 4; ++su) ef[su] = std::min(wfirst[su], rfirst[e][su]);
             const int wbelow = std::min(below, rfirst[e][ws]);
@@ -318,12 +332,21 @@ bool columns_overfull(const Search& s) {
                     if (wq < wf) len[ws] = wq + 1 - h[ws];
                     if (!prefix_fits(hi, start, len, ncols)) continue;
                 }
-                all_over = false;
-                break;
+                return false;
             }
         }
-        if (all_over) return true;
-    }
+        return true;
+    };
+    // Any stuck card proves the loss, so the card that proved the last one is tried
+    // first: the next layer's proof is most often the same card's (a card is the waste's
+    // i-th from the bottom for as long as it is in the waste).
+    const int first = s.stuck_card;
+    if (first >= 0 && first < n && stuck(first)) return true;
+    for (int i = 0; i < n; ++i)
+        if (i != first && stuck(i)) {
+            s.stuck_card = i;
+            return true;
+        }
     return false;
 }
 
