@@ -171,8 +171,8 @@ class Search {
         uint64_t a = 0, b = 0;
     };
     std::vector<LayerAnswer> layer_memo;
-    // a game's part may keep a hint of where its last such proof was found (Kansas: the
-    // waste card, from the bottom, that could not leave); it changes no answer
+    // a game's part may keep a hint of where its last such proof was found (a place in
+    // a pile, say, to look at first next time); it changes no answer
     mutable int stuck_card = -1;
     Key layer_key() const;
 
