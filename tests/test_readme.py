@@ -96,6 +96,8 @@ def test_readme_block_runs_as_printed(line, src, tmp_path, monkeypatch):
             pytest.skip("the bundle is not built (npm run build)")
     if "marimo" in src:
         pytest.importorskip("marimo")
+    if "sb3_contrib" in src:
+        pytest.importorskip("sb3_contrib", reason="the rl-train extra is not installed")
     if "pandas" in src or "plot" in src:
         pytest.importorskip("pandas")
         pytest.importorskip("matplotlib")
