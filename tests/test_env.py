@@ -600,7 +600,7 @@ def test_the_environments_switches_are_checked():
 
 # Issue 36 item 1. NEEDS THE MODEL'S FIX (Table/Game/core adapter: unlimited redeals have
 # no ceiling), made on another branch: until it is merged, Game.status raises
-# "redeals used (256) is out of range" at step 2,304 of Klondike draw 3 and this fails.
+# "redeals used (256) is out of range" (at step 2,304 of a three-card stock) and this fails.
 @pytest.mark.parametrize(
     "v",
     [v for v in rule_sets() if v.options.get("redeals", "") is None],

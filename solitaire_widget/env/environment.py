@@ -499,6 +499,8 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
     def _action(self, action: Any) -> int:
         # an action as an int; 1.5 is not action 1, nor True action 1 (Discrete.contains
         # takes the same ints, the bool aside)
+        if type(action) is int:  # the common case first: this is every step's cost
+            return action
         if not _is_int(action):
             raise TypeError(
                 f"an action is an int from 0 to {self.n_actions - 1}, not {_shown(action)}"
