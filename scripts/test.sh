@@ -38,7 +38,7 @@ fi
 
 npm ci --no-audit --no-fund
 npm run build
-"$SW_PY" -m pip install -q -e ".[test]"
+sw_pip_install test  # the core compiled once per change (scripts/venv.sh)
 
 "$SW_PY" -m ruff check .
 "$SW_PY" -m ruff format --check .

@@ -92,7 +92,7 @@ def _restore_stamps():
 def _mark_installed(venv: Path, extras: str) -> None:
     # The tests' environment has the test extra installed, which holds everything the
     # notebook extra does (checked here): so play.sh's `pip install -e .[notebook]`
-    # would reinstall what is there (1.5 minutes, the core rebuilt). Its stamp says it
+    # would reinstall what is there (a minute or more, every requirement checked). Its stamp says it
     # is installed, as play.sh writes it after that install; the fixture puts the
     # stamps back as they were.
     assert _covers(_extras(), "test", extras)
