@@ -38,7 +38,7 @@ fi
 
 npm ci --no-audit --no-fund
 npm run build
-sw_pip_install test  # the core compiled once per change (scripts/venv.sh)
+sw_install_once test  # the core compiled once per change (scripts/venv.sh)
 
 "$SW_PY" -m ruff check .
 "$SW_PY" -m ruff format --check .
