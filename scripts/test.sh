@@ -38,6 +38,7 @@ fi
 
 npm ci --no-audit --no-fund
 npm run build
+sw_need_compiler
 "$SW_PY" -m pip install -q -e ".[test]"
 
 "$SW_PY" -m ruff check .
