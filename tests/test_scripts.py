@@ -184,9 +184,7 @@ def test_play_sh_serves_the_repository_root_and_prints_the_address(tmp_path):
         # says so itself (its runtime file)
         assert port != asked, banner
         assert f"Port {asked} is in use: serving on port {port} instead" in banner
-        runtime = [
-            json.loads(p.read_text()) for p in (tmp_path / "rt").glob("jpserver-*.json")
-        ]
+        runtime = [json.loads(p.read_text()) for p in (tmp_path / "rt").glob("jpserver-*.json")]
         assert [r["port"] for r in runtime] == [port], runtime
         assert f"/notebooks/{copy}?token={token}" in banner
         for path in (f"/lab/tree/{copy}", f"/notebooks/{copy}", f"/api/contents/{copy}"):
