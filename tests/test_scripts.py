@@ -225,3 +225,37 @@ def test_play_sh_serves_the_repository_root_and_prints_the_address(tmp_path):
         shutil.rmtree(ROOT / play_dir, ignore_errors=True)
         with contextlib.suppress(OSError):
             (ROOT / "play").rmdir()  # only when the test made it: empty
+
+
+def test_venv_sh_says_what_compiling_the_core_needs(tmp_path):
+    # the core is compiled during the install: with no C++20 compiler (and no apt-get to
+    # install one) the scripts stop before pip with what to install, not in CMake's log
+    venv = Path(sys.prefix)
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    for tool in ("dirname", "mktemp", "rm"):
+        found = shutil.which(tool)
+        assert found, tool
+        (tools / tool).symlink_to(found)
+    script = "source scripts/venv.sh && sw_need_compiler && echo fine"
+    r = subprocess.run(
+        ["/bin/bash", "-c", script],
+        cwd=ROOT,
+        env={"PATH": str(tools), "SW_VENV": str(venv), "CXX": "/bin/false", "HOME": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "C++20 compiler" in r.stderr and "python3-dev" in r.stderr, r.stderr
+    assert "fine" not in r.stdout
+    if shutil.which("c++") or shutil.which("g++"):
+        ok = subprocess.run(
+            ["bash", "-c", script],
+            cwd=ROOT,
+            env={**os.environ, "SW_VENV": str(venv)},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert ok.stdout.strip().endswith("fine"), ok.stdout + ok.stderr
