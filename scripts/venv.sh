@@ -107,6 +107,6 @@ sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Pyth
     sw_apt_install "${missing[@]}" && return 0
   fi
   echo "solitaire_widget's search core is compiled during the install: it needs a C++20" \
-    "compiler (g++ >= 10 or clang++ >= 10) and the Python headers (Debian: g++ python3-dev)" >&2
+    "compiler (g++ or clang++) and the Python headers (Debian: g++ python3-dev)" >&2
   exit 1
 }
