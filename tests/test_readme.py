@@ -14,6 +14,7 @@ a name and "(" (``[Move.parse('draw'), ...]``, ``'Illegal: ...'``,
 
 from __future__ import annotations
 
+import ast
 import code
 import io
 import re
@@ -122,6 +123,17 @@ class Paste(code.InteractiveConsole):
         return more
 
 
+def _imports(src: str) -> list[str]:
+    """The modules a block imports, as it names them."""
+    out = []
+    for node in ast.walk(ast.parse(src)):
+        if isinstance(node, ast.Import):
+            out += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            out.append(node.module)
+    return out
+
+
 BLOCKS = python_blocks()
 IDS = [f"line{n}" for n, _ in BLOCKS]
 
@@ -184,8 +196,10 @@ def test_readme_block_runs_pasted_into_a_plain_repl(line, src, tmp_path, monkeyp
         pytest.importorskip("pandas")
         pytest.importorskip("matplotlib")
         monkeypatch.setenv("MPLBACKEND", "Agg")
-    if "gymnasium" in src:
-        pytest.importorskip("gymnasium")
+    for module in _imports(src):
+        # an optional extra that is not installed (gymnasium, sb3-contrib...): the block
+        # is for those who install it
+        pytest.importorskip(module)
     monkeypatch.chdir(tmp_path)
     console = Paste(f"README.md block at line {line}")
     # what the REPL echoes (the value of an expression statement) is kept, not printed
