@@ -64,6 +64,7 @@ sw_install_once() {  # sw_install_once EXTRAS: pip install -e ".[EXTRAS]" unless
     echo "solitaire_widget[$extras] is installed in $SW_VENV (unchanged since)"
     return 0
   fi
+  sw_need_compiler
   echo "Installing solitaire_widget[$extras] into $SW_VENV"
   sw_pip_install "$extras"
   echo "$key" >"$stamp"
@@ -117,4 +118,33 @@ sw_need_npm() {  # Node.js and npm build the front end during `pip install -e .`
       exit 1
     fi
   fi
+}
+
+sw_need_compiler() {  # the search core (core/) is compiled during `pip install`: a C++20
+  # compiler and the headers of the Python it is built for (CMake and Ninja come from PyPI)
+  local cxx="${CXX:-}" missing=() v probe
+  if [ -z "$cxx" ]; then
+    for c in c++ g++ clang++; do
+      if command -v "$c" >/dev/null 2>&1; then cxx="$c"; break; fi
+    done
+  fi
+  probe="$(mktemp -d)"
+  printf '#include <concepts>\nint main() { return 0; }\n' >"$probe/c.cpp"
+  if [ -z "$cxx" ] || ! "$cxx" -std=c++20 -o "$probe/c" "$probe/c.cpp" >/dev/null 2>&1; then
+    missing+=(g++)
+  fi
+  rm -rf "$probe"
+  if ! "$SW_PY" -c 'import os, sys, sysconfig
+sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'; then
+    v="$("$SW_PY" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')"
+    missing+=("python$v-dev")
+  fi
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if command -v apt-get >/dev/null 2>&1; then
+    echo "Installing Debian's ${missing[*]} (the search core is compiled from source)"
+    sw_apt_install "${missing[@]}" && return 0
+  fi
+  echo "solitaire_widget's search core is compiled during the install: it needs a C++20" \
+    "compiler (g++ or clang++) and the Python headers (Debian: g++ python3-dev)" >&2
+  exit 1
 }
