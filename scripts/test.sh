@@ -28,6 +28,11 @@ sw_need_npm
 SW_TORCH="${SW_TORCH:-torch==2.13.0+cpu}"
 sw_install_rl_train() {
   local reqs
+  if "$SW_PY" -c 'import sys, torch, sb3_contrib  # rl-train installed?
+sys.exit(torch.__version__ != sys.argv[1])' "${SW_TORCH#torch==}" 2>/dev/null; then
+    echo "rl-train: torch ${SW_TORCH#torch==} and sb3-contrib are installed"
+    return 0
+  fi
   reqs="$("$SW_PY" -c 'import ast, re
 extra = re.search(r"^rl-train = (\[.*\])$", open("pyproject.toml").read(), re.M).group(1)
 print(" ".join(r for r in ast.literal_eval(extra) if not r.startswith(("solitaire_widget", "torch"))))')"
@@ -57,7 +62,7 @@ fi
 
 npm ci --no-audit --no-fund
 npm run build
-"$SW_PY" -m pip install -q -e ".[test]"
+sw_install_once test  # the core compiled once per change (scripts/venv.sh)
 sw_install_rl_train
 
 "$SW_PY" -m ruff check .

@@ -15,17 +15,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run_install(tmp_path: Path, fail_torch: bool) -> tuple[list[str], str]:
+def run_install(tmp_path: Path, fail_torch: bool, installed: bool = False) -> tuple[list[str], str]:
     log = tmp_path / "pip.log"
     fake = tmp_path / "python"
-    # `python -c` runs for real (the extra is read from pyproject.toml); `python -m pip`
-    # only writes down its arguments, and fails for torch when asked to
+    # `python -c` runs for real (the extra is read from pyproject.toml) but for the
+    # checks whether it is installed; `python -m pip` only writes down its arguments,
+    # and fails for torch when asked to
     fake.write_text(
         "#!/usr/bin/env bash\n"
         'if [ "$1" = "-m" ] && [ "$2" = "pip" ]; then\n'
         f'  echo "${{@:3}}" >> "{log}"\n'
         f'  case "$*" in *torch==*) [ "{int(fail_torch)}" = 1 ] && exit 1 ;; esac\n'
         "  exit 0\n"
+        "fi\n"
+        'if [ "$1" = "-c" ] && [[ "$2" == *"rl-train installed?"* ]]; then\n'
+        f"  exit {int(not installed)}\n"
         "fi\n"
         'if [ "$1" = "-c" ] && [[ "$2" == *"import torch, sb3_contrib"* ]]; then\n'
         "  echo rl-train: installed; exit 0\n"
@@ -70,3 +74,8 @@ def test_without_the_cpu_build_nothing_is_installed(tmp_path):
     calls, out = run_install(tmp_path, fail_torch=True)
     assert len(calls) == 1 and "torch==" in calls[0]
     assert "will be skipped" in out
+
+
+def test_an_installed_extra_is_not_installed_again(tmp_path):
+    calls, out = run_install(tmp_path, fail_torch=False, installed=True)
+    assert calls == [] and "are installed" in out
