@@ -22,7 +22,7 @@ import { keyCommand, passesToHost } from "./keys.js";
 import { Toolbar, reviewIntent } from "./toolbar.js";
 import { renderStats } from "./stats.js";
 import { draw, decorate, clampFocus, elementAt } from "./drawing.js";
-import { renderStatus, renderClock, renderOverlay } from "./status.js";
+import { renderStatus, renderClock, renderOverlay, disconnected } from "./status.js";
 import { Verdict } from "./verdict.js";
 import { Dealing } from "./dealing.js";
 import { FatalPanel, fatalKey } from "./fatal.js";
@@ -45,6 +45,7 @@ import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
  *   live?: import("./verdict.js").Live,
  *   warning?: {text: string, level: string}|null,
  *   review?: {at: number, of: number}|null, offer?: string|null,
+ *   line?: {at: number, moves: number}|null,
  *   fatal?: {at: number, move: string}|null,
  *   deal?: import("./dealing.js").Deal,
  *   pending?: import("./fatal.js").Pending|null
@@ -162,6 +163,12 @@ export class Table {
       this.update();
     });
     this.listen(model, "change:stats", () => renderStats(this));
+    // The kernel restarts or shuts down: Jupyter's widget manager marks the model's comm
+    // dead (comm_live false, "comm_live_update") and the view's element
+    // "jupyter-widgets-disconnected". The table says so at once, not at the first click.
+    this.listen(model, "comm_live_update", () => {
+      if (disconnected(el)) this.goOffline("the kernel's connection closed");
+    });
     for (const k of ["deck", "card_back", "large_index"]) this.listen(model, `change:${k}`, () => this.update());
     // The cards follow the cell's width: JupyterLab's panes, a phone, a wide screen.
     const ro = new ResizeObserver(() => this.resize());
@@ -296,7 +303,7 @@ export class Table {
 
   /** @param {string} a */
   command(a) {
-    if (a === "undo" || a === "redo" || a === "restart" || a === "hint" || a === "autoplay" || a === "draw") {
+    if (a === "undo" || a === "redo" || a === "restart" || a === "hint" || a === "autoplay" || a === "draw" || a === "line") {
       this.setSelection(null);
       this.send(a);
     }
