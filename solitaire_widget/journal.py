@@ -34,6 +34,8 @@ VERSION = 1
 # a temporary file older than this was left by a process killed while writing it (a
 # deal never acknowledged): removed
 _STALE_TMP = 24 * 3600.0
+# a deal's file holds a few hundred bytes: anything far larger is not one
+_LARGEST = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -148,10 +150,12 @@ def read(store: Path) -> list[Entry]:
         if not name.endswith(".json"):
             continue
         try:
+            if path.stat().st_size > _LARGEST:
+                raise ValueError("far larger than a deal")
             rid, row = _checked(json.loads(path.read_text(encoding="utf-8")))
         except FileNotFoundError:
             continue  # another process added it to the store meanwhile
-        except (OSError, ValueError) as err:
+        except (OSError, ValueError, RecursionError) as err:  # deep nesting: RecursionError
             _log.warning("solitaire_widget: %s is not a pending deal (%s); set aside", path, err)
             with contextlib.suppress(OSError):
                 os.replace(path, path.with_name(path.name + ".bad"))

@@ -72,6 +72,7 @@ class LineKeeper:
 
     def __init__(self) -> None:
         self.other: Line | None = None
+        self.last: Left | None = None  # the line kept last
         # the line as it stood when moves were first taken back (history and redo):
         # while only Undo and Redo follow, it does not change
         self._whole: Line | None = None
@@ -107,7 +108,8 @@ class LineKeeper:
             mine = other.moves
             dropped = len(mine) - max(parting(mine, line.moves), parting(mine, now))
         self.other = line
-        return Left(at, len(line.moves) - at, dropped)
+        self.last = Left(at, len(line.moves) - at, dropped)
+        return self.last
 
     def describe(self, game: Game) -> dict[str, int] | None:
         """Where the other line parts from the game (``at`` actions shared) and how many
@@ -122,11 +124,14 @@ class LineKeeper:
             return None
         return {"at": at, "moves": len(mine) - at}
 
-    def restore(self, game: Game) -> Left:
+    def restore(self, game: Game) -> tuple[Left, Left | None]:
         """Goes back to the other line: the game's steps after the parting are taken
         back and the other line's are played; the line left becomes the other line.
-        IllegalMove (nothing changed) when the other line does not follow from the
-        game's own deal any more; LookupError when there is no other line."""
+        Returns where the line brought back parts from the one left and how many
+        actions it has after that, and the line kept in its place (None: the game had
+        nothing the other line lacks). IllegalMove (nothing changed) when the other
+        line does not follow from the game's own deal any more; LookupError when there
+        is no other line."""
         line = self.other
         if line is None or self.describe(game) is None:
             raise LookupError("there is no other line")
@@ -140,6 +145,7 @@ class LineKeeper:
         rest = line.steps[shared:]
         _replay(game.position(at), rest)  # on a copy first: all or nothing
         self.other = None  # the line being restored is not "let go"
+        self.last = None
         try:
             while game.moves > at:
                 game.undo()
@@ -148,8 +154,7 @@ class LineKeeper:
             if self.other is None:
                 self.other = line
             raise
-        left = self.other
-        return left if left is not None else Left(at, 0)
+        return Left(at, len(line.moves) - at), self.last
 
 
 def _replay(game: Game, steps: Steps) -> None:

@@ -649,12 +649,11 @@ class PlaySession:
             raise Refused("no_line", level="info")
         try:
             with self.batch():
-                left = self.lines.restore(self._game)
-                self.notice = {
-                    "text": self.say("line_back", i=left.at, k=self._game.moves - left.at)
-                    + (" " + self._left_words(left) if left.moves else ""),
-                    "level": "info",
-                }
+                back, left = self.lines.restore(self._game)
+                words = self.say("line_back", i=back.at, k=back.moves)
+                if left is not None and left.moves:
+                    words += " " + self._left_words(left)
+                self.notice = {"text": words, "level": "info"}
                 self.publish()
         except IllegalMove:
             _log.exception("solitaire_widget: the other line does not replay")

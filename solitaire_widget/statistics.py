@@ -262,6 +262,11 @@ class _SqliteStore:
         self.columns: frozenset[str] = frozenset()
         self._patience = self.open_patience if patience is None else patience
         path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_file() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+            # SQLite would open it and fail only at the first deal written: read it as
+            # what it is (a read-only folder, file or disk; access() says so to root too)
+            self._open_read_only(PermissionError(f"{path} cannot be written"))
+            return
         self.db = self._connect(str(path), uri=False)
         try:
             self._open_waiting(sqlite3.OperationalError)
