@@ -340,6 +340,7 @@ def _deck(play: PlaySession, msg: Mapping[str, Any]) -> None:
     if allowed is None or not any(type(value) is type(a) and value == a for a in allowed):
         raise Refused("malformed")
     setattr(play.settings, str(name), value)
+    play.publish()  # every intent is answered with a view
 
 
 def _review(play: PlaySession, msg: Mapping[str, Any]) -> None:
