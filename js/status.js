@@ -28,15 +28,6 @@ export function statusNotice(v, sel, selSeq, lang, tr) {
   return note ? { text: note.text, level: note.level } : { text: "", level: "" };
 }
 
-/**
- * Whether the widget's element is marked disconnected by Jupyter's widget manager (a
- * kernel restarted or shut down: "jupyter-widgets-disconnected" on the view's element).
- * @param {{closest?: (sel: string) => unknown} | null | undefined} el
- */
-export function disconnected(el) {
-  return !!el && typeof el.closest === "function" && !!el.closest(".jupyter-widgets-disconnected");
-}
-
 /** @param {Table} t */
 export function renderStatus(t) {
   const v = t.view;

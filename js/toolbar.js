@@ -260,6 +260,21 @@ export class Toolbar {
     this.groupsEl.hidden = !groups.length;
   }
 
+  /**
+   * Puts each option selector back on the options on the table: a choice Python
+   * refused (or one made in another view) does not stay shown.
+   */
+  syncOptions() {
+    const t = this.t;
+    const groups = (this.entry() || { groups: [] }).groups;
+    const chosen = t.setup.chosen || [];
+    this.groupSels.forEach((sel, i) => {
+      if (!groups[i]) return;
+      const { value } = groupEntries(groups[i], chosen[i], t.lang);
+      if (sel.value !== value) sel.value = value;
+    });
+  }
+
   fillGames() {
     const t = this.t;
     const current = t.view.game;
@@ -305,6 +320,7 @@ export class Toolbar {
     const t = this.t;
     const v = t.view;
     if (this.gameSel.value !== v.game) this.gameSel.value = v.game;
+    this.syncOptions();
     const box = seedBox(
       { shown: this.shownSeed, edited: this.seedEdited, value: this.seedIn.value },
       v.seed ?? null,

@@ -22,7 +22,7 @@ import { keyCommand, passesToHost } from "./keys.js";
 import { Toolbar, reviewIntent } from "./toolbar.js";
 import { renderStats } from "./stats.js";
 import { draw, decorate, clampFocus, elementAt } from "./drawing.js";
-import { renderStatus, renderClock, renderOverlay, disconnected } from "./status.js";
+import { renderStatus, renderClock, renderOverlay } from "./status.js";
 import { Verdict } from "./verdict.js";
 import { Dealing } from "./dealing.js";
 import { FatalPanel, fatalKey } from "./fatal.js";
@@ -163,11 +163,14 @@ export class Table {
       this.update();
     });
     this.listen(model, "change:stats", () => renderStats(this));
-    // The kernel restarts or shuts down: Jupyter's widget manager marks the model's comm
-    // dead (comm_live false, "comm_live_update") and the view's element
-    // "jupyter-widgets-disconnected". The table says so at once, not at the first click.
+    // The kernel restarts: Jupyter's widget manager marks the model's comm dead
+    // (comm_live set false, "comm_live_update"; it is set true only when a model is
+    // made, before any view). The table says so at once, not at the first click, and
+    // asks Python for a view: a kernel that is there after all answers, and a view
+    // arriving brings the table back (update).
     this.listen(model, "comm_live_update", () => {
-      if (disconnected(el)) this.goOffline("the kernel's connection closed");
+      this.goOffline("the kernel's connection closed");
+      this.send("sync");
     });
     for (const k of ["deck", "card_back", "large_index"]) this.listen(model, `change:${k}`, () => this.update());
     // The cards follow the cell's width: JupyterLab's panes, a phone, a wide screen.

@@ -77,7 +77,9 @@ def dispatch(play: PlaySession, msg: Any) -> None:
     handler = HANDLERS.get(kind)
     if handler is None:
         raise Refused("unknown", kind=kind[:40])
-    if kind != "fatal" and play.cancel_fatal() and kind == "undo":
+    # a held fatal move waits for its answer (or the page's question whether its kernel
+    # is there, "sync"), and nothing else
+    if kind not in ("fatal", "sync") and play.cancel_fatal() and kind == "undo":
         # Undo while a losing move is held back takes back that move (never played),
         # not the one before it
         play.publish()
@@ -281,6 +283,13 @@ def _play_on(play: PlaySession, _msg: Mapping[str, Any]) -> None:
     play.play_on()
 
 
+def _sync(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+    """``{"kind": "sync"}``: the page asks for the view again (its kernel's connection
+    was said to close: a kernel that is there answers, and the table is live again);
+    nothing changes."""
+    play.publish()
+
+
 def _line(play: PlaySession, _msg: Mapping[str, Any]) -> None:
     """``{"kind": "line"}``: back to the other line (the moves a move dropped from
     Redo), the line left kept in its place."""
@@ -384,6 +393,7 @@ HANDLERS: dict[str, Callable[[PlaySession, Mapping[str, Any]], None]] = {
     "play_on": _play_on,
     "line": _line,
     "fatal": _fatal,
+    "sync": _sync,
 }
 # Intents that would change the game: refused while a position is reviewed.
 PLAYS = frozenset(

@@ -277,6 +277,20 @@ def test_undo_while_a_losing_move_is_held_takes_back_only_that_move():
     assert v["pending"] is None
 
 
+def test_the_page_asking_for_the_view_again_changes_nothing():
+    # "sync": the page heard its kernel's connection close and asks whether it is there
+    w = SolitaireWidget("eagle-wing", seed=5, statistics=Statistics(), warn_fatal=True)
+    w.scheduler = ManualScheduler()
+    w.fatal_budget = 2.0
+    move(w, "t5>f1")
+    w.scheduler.run_all()
+    move(w, "t6>t5")  # held back
+    saved, seq = w.game.to_json(), w.view["seq"]
+    v = send(w, {"kind": "sync"})
+    assert v["seq"] > seq and w.game.to_json() == saved
+    assert v["pending"]["move"] == "t6>t5"  # the question still waits for its answer
+
+
 def test_what_python_refuses_of_the_page_is_put_back_in_the_page():
     w = table()
     truth = {k: getattr(w, k) for k in ("deck", "catalog", "setup", "stats", "lang", "rules")}

@@ -1,12 +1,10 @@
 // Words a player meets (issue 36, item 11): moves in words rather than notation, proper
-// plurals, the keyboard help naming every key, the seed box after another deal, and the
-// table knowing its kernel is gone.
+// plurals, the keyboard help naming every key, and the seed box after another deal.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { STRINGS, t, moveWords } from "../i18n.js";
 import { LETTERS, REVIEW_KEYS, keyCommand } from "../keys.js";
 import { seedBox } from "../toolbar.js";
-import { disconnected } from "../status.js";
 import { fatalPrompt } from "../fatal.js";
 
 test("moves in words, in both languages", () => {
@@ -63,14 +61,6 @@ test("the seed box shows another deal's number, even focused or with a stale typ
   // untouched and not focused: the box follows the deal
   assert.deepEqual(seedBox({ shown: 7, edited: false, value: "" }, 7, false), { shown: 7, edited: false, value: "7" });
   assert.deepEqual(seedBox({ shown: undefined, edited: false, value: "" }, null, false), { shown: null, edited: false, value: "" });
-});
-
-test("disconnected: the widget manager's mark on the view's element or a parent", () => {
-  const at = (marked) => ({ closest: (sel) => (marked && sel === ".jupyter-widgets-disconnected" ? {} : null) });
-  assert.equal(disconnected(at(true)), true);
-  assert.equal(disconnected(at(false)), false);
-  assert.equal(disconnected(null), false);
-  assert.equal(disconnected({}), false);
 });
 
 test("the fatal-move question's own words name the move in words", () => {
