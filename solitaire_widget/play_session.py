@@ -395,6 +395,10 @@ class PlaySession:
             return {"text": text, "level": "warn"}
         if mode == "refused":
             return {"text": self.say("stats_refused", path=path), "level": "warn"}
+        if mode == "unopened" and path:
+            key = "stats_unopened_retry" if stats.retrying else "stats_unopened"
+            why = (stats.problem or "?")[:160]
+            return {"text": self.say(key, path=path, why=why), "level": "warn"}
         return {"text": stats.notice, "level": "warn"} if stats.notice else None
 
     def setting_changed(self, name: str) -> None:

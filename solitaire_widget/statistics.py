@@ -664,6 +664,12 @@ class Statistics:
         return self._problem
 
     @property
+    def retrying(self) -> bool:
+        """The store could not be opened for a reason that may pass (locked, full, no
+        room for its folder yet): it is tried again on the next record and reads."""
+        return self._reopen
+
+    @property
     def store_version(self) -> int | None:
         """The version of a newer version's store (mode "newer"), else None."""
         store = self._store

@@ -231,6 +231,10 @@ NOTICES: dict[str, dict[str, str]] = {
         "solitaire_widget that this one cannot read: it is left as it is, and this "
         "session's figures are kept in memory only.",
         "replay_setting": "The solution cannot be played: {why}. The table is yours.",
+        "stats_unopened": "The statistics file {path} could not be opened ({why}); this "
+        "session's figures are kept in memory only.",
+        "stats_unopened_retry": "The statistics file {path} could not be opened ({why}); this "
+        "session's figures are kept in memory only until it can be, and then written to it.",
         "bad_seed": "A deal number is a whole number from 0 to {max}, and {seed!r} is not one; "
         "nothing changed.",
         "solving": "Searching for a win…",
@@ -339,6 +343,11 @@ NOTICES: dict[str, dict[str, str]] = {
         "solitaire_widget που αυτή δεν διαβάζει: μένει όπως είναι, και τα στοιχεία αυτής "
         "της συνεδρίας κρατιούνται μόνο στη μνήμη.",
         "replay_setting": "Η λύση δεν μπορεί να παιχτεί: {why}. Συνεχίστε εσείς.",
+        "stats_unopened": "Το αρχείο στατιστικών {path} δεν άνοιξε ({why})· τα στοιχεία "
+        "αυτής της συνεδρίας κρατιούνται μόνο στη μνήμη.",
+        "stats_unopened_retry": "Το αρχείο στατιστικών {path} δεν άνοιξε ({why})· τα "
+        "στοιχεία αυτής της συνεδρίας κρατιούνται μόνο στη μνήμη ώσπου να ανοίξει, και τότε "
+        "γράφονται σε αυτό.",
         "bad_seed": "Ο αριθμός μοιράσματος είναι ακέραιος από 0 έως {max}, και το {seed!r} "
         "δεν είναι· δεν άλλαξε τίποτα.",
         "solving": "Αναζήτηση νίκης…",

@@ -101,6 +101,8 @@ def test_a_full_disk_keeps_the_deals_beside_the_store_and_writes_them_later(tmp_
     notice = w.view["notice"]
     assert notice["level"] == "warn" and "8 finished deals could not be written" in notice["text"]
     assert FULL in notice["text"] and "kept in a file beside it" in notice["text"]
+    el = SolitaireWidget("kansas", seed=1, lang="el", statistics=stats, live_solver=False)
+    assert el.view["notice"]["text"].startswith("8 τελειωμένα μοιράσματα δεν γράφτηκαν")
     assert len(stored(path)) == 1
     # the disk has room again: the next read writes them, in order, and the table says so
     disk.full = False
@@ -216,6 +218,26 @@ def test_a_store_locked_past_its_patience_loses_no_deal(tmp_path, quick):
     assert stats.retry() == 0
     assert [r[2] for r in stored(path)] == [1, 2]
     assert not list(journal.folder(path).glob("*.json"))
+
+
+def test_a_store_locked_when_the_table_opens_gets_its_deals_when_it_is_free(tmp_path, quick):
+    path = tmp_path / "statistics.sqlite"
+    Statistics(path).close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        w = SolitaireWidget("kansas", seed=1, lang="el", statistics=Statistics(path))
+        assert w.statistics.mode == "unopened" and w.statistics.retrying
+        assert "ώσπου να ανοίξει" in w.view["notice"]["text"]
+        play_and_leave(w, 2)
+        play_and_leave(w, 3)
+        assert w.stats["played"] == 2 and w.statistics.kept == "file"
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    play_and_leave(w, 4)  # the store is free: opened, and every deal written, in order
+    assert w.statistics.mode == "saved" and w.statistics.unwritten == 0
+    assert [r[2] for r in stored(path)] == [1, 2, 3]
 
 
 def test_deals_written_meanwhile_by_another_kernel_are_not_counted_twice(tmp_path, quick):
