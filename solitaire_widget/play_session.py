@@ -232,7 +232,9 @@ class PlaySession:
         self.version += 1
         self.hint = None
         # moves that waited on Redo and that this change dropped are kept, and said so
-        left = self.lines.changed(game)
+        # (not by a restart or a new deal: the deal's lines are let go with it)
+        dealt = game.moves == 0 and not game.can_redo
+        left = None if dealt else self.lines.changed(game)
         if left is not None:
             self.notice = {"text": self._left_words(left), "level": "info"}
         # The game changed under the review: show the game again.
@@ -243,7 +245,7 @@ class PlaySession:
         self.dealer.cancel()  # the player acts: a winnable deal still sought is not dealt
         self.solver.game_changed()
         self.live.moved()  # what is known goes out with this view; no search yet
-        if game.moves == 0 and not game.can_redo:
+        if dealt:
             # Restart or a new deal (undoing back to the start keeps the clock going).
             self._deal_left()
             self._reset_timer()

@@ -183,6 +183,7 @@ def test_a_really_full_disk_keeps_the_deals_in_memory_and_says_so(tmp_path, quic
             play_and_leave(w, seed)
         assert w.stats["played"] == 9
         assert stats.unwritten >= 1
+        print(f"full tmpfs: {stats.unwritten} of 8 deals waiting, kept in {stats.kept}")
         if stats.unwritten == 8:
             assert stats.kept == "memory"
             assert "kept in memory" in w.view["notice"]["text"]

@@ -258,6 +258,11 @@ def test_the_other_line_is_refused_when_there_is_none_and_forgotten_with_the_dea
     assert w.view["line"] is not None
     send(w, {"kind": "new", "seed": 3})
     assert w.view["line"] is None
+    # a restart lets the deal's lines go, and does not say it keeps one
+    move(w, "draw")
+    send(w, {"kind": "undo"})
+    v = send(w, {"kind": "restart"})
+    assert v["line"] is None and (v["notice"] is None or "other line" not in v["notice"]["text"])
 
 
 # ---------------------------------------------------------------------- item 11
