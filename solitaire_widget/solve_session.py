@@ -18,6 +18,7 @@ and a late answer is dropped instead of applied to a position it was not compute
 from __future__ import annotations
 
 import logging
+import math
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -32,6 +33,17 @@ from .solver import Solver, SolveResult, search_threads
 _log = logging.getLogger(__name__)
 
 __all__ = ["Refused", "Said", "SessionHost", "SolveSession", "SolveSettings", "detached"]
+
+
+def _delay(value: Any) -> float:
+    """``replay_delay`` as seconds: a finite number, not negative, not a bool; else
+    ValueError naming it (a timer given anything else would never fire, or fail in a
+    thread where no one hears of it)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"replay_delay must be a number of seconds, not {value!r}")
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(f"replay_delay must be finite and not negative, not {value!r}")
+    return float(value)
 
 
 class Refused(Exception):
@@ -349,9 +361,20 @@ class SolveSession:
         self._schedule_step()
 
     def _schedule_step(self) -> None:
+        """The replay's next move, ``replay_delay`` seconds from now. Whatever goes wrong
+        in scheduling it (a delay that is no number of seconds, a scheduler that
+        fails) ends the replay and says so: the Solve button never stays on Stop."""
+        try:
+            self._schedule_next()
+        except Exception as err:
+            _log.warning("solitaire_widget: the replay stopped: %s", err)
+            self.halt()
+            self._say("replay_setting", level="error", why=str(err)[:120])
+
+    def _schedule_next(self) -> None:
         job = self._job
         draw = bool(self._replay) and self._replay[0] == "draw"
-        delay = self.settings.replay_delay * (0.5 if draw else 1)  # draws go faster
+        delay = _delay(self.settings.replay_delay) * (0.5 if draw else 1)  # draws go faster
 
         def fire() -> None:
             with self.lock:
