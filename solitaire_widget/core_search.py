@@ -79,7 +79,8 @@ class Memory:
     (the shares of a solve, the solves of a session) together keep within it."""
 
     def __init__(self, mb: float, parent: Memory | None = None) -> None:
-        self._memory = _loaded().Memory(mb, None if parent is None else parent._memory)
+        within: Any = None if parent is None else parent._memory
+        self._memory: Any = _loaded().Memory(mb, within)
 
     @property
     def mb(self) -> float:

@@ -388,9 +388,7 @@ class Solver:
             # its share is spent). One that runs out has searched all it covers, with no
             # win, and is dropped.
             if self._lines is None:
-                self._lines = [
-                    self._search(self.table, waste_cap=c, share="lines") for c in lines
-                ]
+                self._lines = [self._search(self.table, waste_cap=c, share="lines") for c in lines]
             began, spent_before = time.perf_counter(), used
             todo = len(self._lines)  # each runs at most once a turn
             while todo and self._lines and left():
