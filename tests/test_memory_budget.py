@@ -25,6 +25,9 @@ pytestmark = pytest.mark.skipif(not core_search.available(), reason="the compile
 # What a solve may hold past its budget: the searches' stacks and move lists, the Python
 # objects of the answer, a helper thread's stack (measured: 1-3 MB)
 SLACK_MB = 12.0
+# and what its count may: a search made when its share is full still takes a table of
+# 512 bytes (a few of them at once)
+FIRST_MB = 0.01
 
 PEAK = r"""
 import json, sys
@@ -39,7 +42,9 @@ a = json.loads(sys.argv[1])
 from solitaire_widget import Game
 from solitaire_widget.solver import solve
 g = Game(a["game"], seed=a["seed"], **a["options"])
-solve(g, None, 0, threads=a["threads"], memory_mb=a["mb"])  # the core and the rules loaded
+# the core and the rules loaded, by a search whose budget (1 MB) keeps it from raising
+# the peak measured next
+solve(g, None, 0, threads=a["threads"], memory_mb=1)
 base = peak()
 r = solve(g, a["seconds"], a["nodes"], threads=a["threads"], memory_mb=a["mb"])
 print(json.dumps({"base": base, "peak": peak(), "result": r.result,
@@ -67,15 +72,15 @@ def test_a_solve_with_probes_and_the_loosest_rules_keeps_to_its_budget():
     r = peak_of("klondike", 2582, {"draw": 3, "redeals": None}, 64, nodes=8_000_000)
     assert r["result"] == "unknown" and r["budget"] == 64
     assert r["hit"], "the deal did not fill the budget: the test shows nothing"
-    assert r["solve_peak"] <= 64
+    assert r["solve_peak"] <= 64 + FIRST_MB
     assert r["peak"] - r["base"] <= 64 + SLACK_MB, r
 
 
 def test_a_solve_with_streamliners_memos_and_the_helper_keeps_to_its_budget():
     # streamliners (eight, each with its memo of the layers) and a helper thread, whose
     # table grows to all its share has room for at once; a small budget, filled at once
-    r = peak_of("kansas", 1, {}, 24, seconds=3.0, threads=2)
-    assert r["budget"] == 24 and r["solve_peak"] <= 24
+    r = peak_of("kansas", 1165, {}, 24, seconds=3.0, threads=2)  # undecided at 30 M nodes
+    assert r["budget"] == 24 and r["solve_peak"] <= 24 + FIRST_MB
     assert r["hit"], r
     assert r["peak"] - r["base"] <= 24 + SLACK_MB, r
 
@@ -83,7 +88,7 @@ def test_a_solve_with_streamliners_memos_and_the_helper_keeps_to_its_budget():
 def test_the_result_names_the_budget_and_what_it_reached():
     g = Game("klondike", seed=2582, draw=3, redeals=None)
     r = solve(g, None, 2_000_000, memory_mb=8)
-    assert r.memory_mb == 8 and 0 < r.memory_peak_mb <= 8 and r.memory_hit
+    assert r.memory_mb == 8 and 0 < r.memory_peak_mb <= 8 + FIRST_MB and r.memory_hit
     assert "memory_hit=True (8 MB)" in repr(r)
     easy = solve(Game("klondike", seed=2, draw=3, redeals=None), None, 100_000)
     assert easy.result == "won" and easy.memory_mb == core_search.MEMORY_MB
@@ -103,7 +108,7 @@ def test_a_full_budget_costs_time_never_an_answer():
         assert roomy.result != "unknown"
         assert tight.result == roomy.result
         if tight.result == "won":
-            replay = g.copy()
+            replay = Game("saratoga", seed=seed, draw=3, redeals=None)
             for action in tight.solution:
                 replay.play(action)
             assert replay.status == "won"
@@ -135,8 +140,9 @@ def test_budgets_nest_and_a_full_one_refuses():
     second = core_search.CoreSearch(t, memory_mb=16, memory=b)
     with pytest.raises(core_search.BudgetSpent):
         second.run(None, 1_500_000)
-    assert outer.used_mb <= 16 and outer.full and b.full  # the second found little room
-    assert outer.peak_mb <= 16
+    # the second found little room
+    assert outer.used_mb <= 16 + FIRST_MB and outer.full and b.full
+    assert outer.peak_mb <= 16 + FIRST_MB
     del first, second
     assert outer.used_mb == 0 and a.used_mb == 0 and b.used_mb == 0
     for bad in (0, -1, float("nan")):

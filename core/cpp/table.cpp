@@ -8,20 +8,30 @@ namespace sc {
 namespace {
 constexpr uint64_t RANK = 0xFFFF;
 // 64 KB to start (most deals of most games need no more, and a bigger table costs more
-// to clear than such a search takes); it doubles while its budget gives it room
-constexpr size_t FIRST_BUCKETS = 1024;
+// to clear than such a search takes); it doubles while its budget gives it room. A
+// budget with less room gives it less, down to one group of eight buckets (512 bytes),
+// which it takes even from a full budget: a search cannot run without a table.
+constexpr size_t FIRST_BUCKETS = 1024, FEWEST_BUCKETS = 8;
+
+size_t first_buckets(Memory& memory, size_t per_bucket) {
+    const size_t room = memory.room();
+    size_t buckets = FIRST_BUCKETS;
+    while (buckets > FEWEST_BUCKETS && buckets * per_bucket > room) buckets /= 2;
+    if (!memory.take(buckets * per_bucket)) memory.force(buckets * per_bucket);
+    return buckets;
+}
 }  // namespace
 
 Table::Table(std::shared_ptr<Memory> memory)
-    : memory_(std::move(memory)), region_(FIRST_BUCKETS * WAYS * sizeof(Entry)) {
-    if (!memory_->take(region_.bytes())) memory_->force(region_.bytes());
-    nslots_ = FIRST_BUCKETS * WAYS;
-    mask_ = FIRST_BUCKETS - 1;
+    : memory_(std::move(memory)),
+      region_(first_buckets(*memory_, WAYS * sizeof(Entry)) * WAYS * sizeof(Entry)) {
+    nslots_ = region_.bytes() / sizeof(Entry);
+    mask_ = nslots_ / WAYS - 1;
 }
 
 Table::~Table() {
     memory_->give(region_.bytes());
-    if (locks_) memory_->give(LOCKS);
+    if (locks_) memory_->give(nlocks_);
 }
 
 int Table::find(const Key& k) const {
@@ -203,7 +213,9 @@ std::vector<std::pair<Key, int>> Table::share() {
     // doubling: 0.3 s instead of 0.9, measured after 0.6 s of search): as much as the
     // budget has room for now (another search of the solve that asks later may find
     // none; its share, memory.hpp, keeps it some)
-    memory_->force(LOCKS);
+    nlocks_ = LOCKS;
+    while (nlocks_ > FEWEST_LOCKS && nlocks_ > memory_->room()) nlocks_ /= 2;
+    if (!memory_->take(nlocks_)) memory_->force(nlocks_);
     const size_t have = region_.bytes();
     // the most the new table may be: in place, what it has and the room; else the room
     const size_t most = memory_->room() + (Region::moves ? 0 : have);
@@ -212,8 +224,8 @@ std::vector<std::pair<Key, int>> Table::share() {
     while (times > 1 && !grow(times)) times /= 2;  // (another thread took some meanwhile)
     path_.clear();
     std::fill(path_count_.begin(), path_count_.end(), uint16_t{0});
-    locks_ = std::make_unique<std::atomic<uint8_t>[]>(LOCKS);
-    for (size_t i = 0; i < LOCKS; ++i) locks_[i].store(0, std::memory_order_relaxed);
+    locks_ = std::make_unique<std::atomic<uint8_t>[]>(nlocks_);
+    for (size_t i = 0; i < nlocks_; ++i) locks_[i].store(0, std::memory_order_relaxed);
     shared_ = true;
     return path;
 }

@@ -99,8 +99,10 @@ class Table {
     Entry* slots() const { return static_cast<Entry*>(region_.data()); }
     Entry* bucket(uint64_t a, int p) { return slots() + index(a, p); }
     const Entry* bucket(uint64_t a, int p) const { return slots() + index(a, p); }
-    static constexpr size_t LOCKS = size_t{1} << 16;
-    std::atomic<uint8_t>& lock_of(uint64_t a) { return locks_[(((a >> 1) & mask_) >> 3) & (LOCKS - 1)]; }
+    // 2^16 locks (64 KB), fewer where the budget has no room for them (down to 64)
+    static constexpr size_t LOCKS = size_t{1} << 16, FEWEST_LOCKS = 64;
+    size_t nlocks_ = 0;
+    std::atomic<uint8_t>& lock_of(uint64_t a) { return locks_[(((a >> 1) & mask_) >> 3) & (nlocks_ - 1)]; }
     void bump(std::atomic<size_t>& n, long by) {
         // one thread: a plain add (an atomic one costs a locked instruction each node)
         if (shared_)
