@@ -466,7 +466,8 @@ Outcome Search::dfs(bool timed, std::chrono::steady_clock::time_point deadline, 
 }
 
 void Search::start_helper() {
-    // the table is grown to its cap here, once, and the path moves out of it
+    // the table is grown here, once, to all its budget has room for, and the path
+    // moves out of it
     for (const auto& [k, r] : table_->share()) path_.enter(k, r);
     shared_ = true;
     helper_.reset(new Search(*this, order_ ? *order_ + 1 : 1));

@@ -8,7 +8,7 @@ namespace sc {
 namespace {
 constexpr uint64_t RANK = 0xFFFF;
 // 64 KB to start (most deals of most games need no more, and a bigger table costs more
-// to clear than such a search takes); it doubles while its budget gives it room. A
+// to set up than such a search takes); it doubles while its budget gives it room. A
 // budget with less room gives it less, down to one group of eight buckets (512 bytes),
 // which it takes even from a full budget: a search cannot run without a table.
 constexpr size_t FIRST_BUCKETS = 1024, FEWEST_BUCKETS = 8;

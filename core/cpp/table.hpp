@@ -1,7 +1,8 @@
 // The transposition table: 16 bytes a position, in buckets of four (one cache line)
 // probed in turn, drawing its slots from a memory budget (memory.hpp) that holds at
-// every moment (so a table alone in its budget is at most two thirds of it: growing
-// needs the old and the new table at once). While the budget lets it grow it forgets
+// every moment; it doubles in place where the system allows (Region), so a table alone
+// in its budget may have all of it (elsewhere two thirds: growing then needs the old
+// and the new table at once). While the budget lets it grow it forgets
 // nothing, so the search is the same search as Python's, node for node. A budget shared
 // with other searches may refuse it any time (they grew first); it then asks again only
 // after a sixteenth of its slots more positions (asking costs a look at a shared
@@ -13,8 +14,9 @@
 // second trip to memory for every position searched.
 //
 // Shared (``share``): two searches of one position, each on its own thread, use one
-// table. It is grown to its cap once, then never grows; a lock per group of eight
-// buckets (where a key's probes stay) makes each question one step; an entry says
+// table. It is grown once, to all its budget has room for, then never grows; a lock
+// per group of eight buckets (where a key's probes stay) makes each question one
+// step; an entry says
 // whether its position has been searched to its end (only those are skipped); and each
 // search keeps its own path beside it (``PathSet``), so the table may forget any entry.
 #pragma once
@@ -38,8 +40,9 @@ struct Key {
 
 class Table {
   public:
-    // A table of 64 KB to start, taken from ``memory`` (forced if it has no room: a
-    // search needs that much to run at all).
+    // A table of 64 KB to start, taken from ``memory``; less where it has less room,
+    // down to 512 bytes, taken even from a full budget (a search needs a table to run).
+    // What it takes it gives back when it goes.
     explicit Table(std::shared_ptr<Memory> memory);
     ~Table();
     Table(const Table&) = delete;
@@ -57,8 +60,8 @@ class Table {
     void enter(const Key& k);
     void leave();
 
-    // Grows the table to as much as its budget lets it have and lets several threads ask ``visit_shared`` at once
-    // (nothing else may be asked meanwhile). Returns the positions of the path, which
+    // Grows the table to as much as its budget has room for and lets several threads
+    // ask ``visit_shared`` at once (nothing else may be asked meanwhile). Returns the positions of the path, which
     // the table no longer keeps, each with its rank: the caller keeps them now.
     std::vector<std::pair<Key, int>> share();
     // ``visit`` for a shared table: true if ``k`` has been searched to its end with a
