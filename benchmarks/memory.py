@@ -99,7 +99,7 @@ def solve_in_child(python: str, path: str, args: dict, timeout: float) -> dict:
     env = {"PYTHONPATH": path, "PATH": "/usr/bin:/bin"}
     try:
         out = subprocess.run(
-            [python, "-c", CHILD, json.dumps(args)],
+            [python, "-X", "faulthandler", "-c", CHILD, json.dumps(args)],
             capture_output=True,
             text=True,
             env=env,
@@ -110,7 +110,8 @@ def solve_in_child(python: str, path: str, args: dict, timeout: float) -> dict:
     except subprocess.TimeoutExpired:
         return {"error": f"no answer within {timeout:.0f} s"}
     if out.returncode != 0:
-        return {"error": (out.stderr.strip().splitlines() or ["?"])[-1]}
+        said = (out.stderr.strip().splitlines() or ["nothing on stderr"])[-1]
+        return {"error": f"exit status {out.returncode}: {said}"}
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
