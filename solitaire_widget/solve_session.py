@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from . import core_search
 from .cards import card_name
 from .game import Game
 from .proofs import Proofs, detached
@@ -32,7 +33,25 @@ from .solver import Solver, SolveResult, search_threads
 
 _log = logging.getLogger(__name__)
 
-__all__ = ["Refused", "Said", "SessionHost", "SolveSession", "SolveSettings", "detached"]
+__all__ = [
+    "MEMORY",
+    "Refused",
+    "Said",
+    "SessionHost",
+    "SolveSession",
+    "SolveSettings",
+    "detached",
+]
+
+# Solve, the exact hint and the unwinnable check of every table of the process keep
+# together to one memory budget in the compiled core (core_search.MEMORY_MB, 768 MB;
+# None where the core is not loaded): two of them may run at once (the scheduler's two
+# workers) and an undecided Solve keeps its search for ``solve_keep`` seconds, so that a
+# budget for each would add up. Solve's search may have all of it but an eighth, which
+# the hint's and the check's short searches then find free (each at most that eighth).
+MEMORY = core_search.Memory(core_search.MEMORY_MB) if core_search.available() else None
+SOLVE_MB = core_search.MEMORY_MB * 7 / 8
+SIDE_MB = core_search.MEMORY_MB / 8
 
 
 def _delay(value: Any) -> float:
@@ -240,7 +259,9 @@ class SolveSession:
             solver = resume[1]
         else:
             # someone is waiting for this answer: the search may take a second CPU
-            solver = Solver(detached(g), threads=search_threads())
+            solver = Solver(
+                detached(g), threads=search_threads(), memory=MEMORY, memory_mb=SOLVE_MB
+            )
         budget = self.settings.solve_budget
         # The node limit keeps the Python search's memory in bounds (some 290 bytes a
         # position); the compiled core caps its own table (core_search.MEMORY_MB) and
@@ -425,7 +446,9 @@ class SolveSession:
             else:
                 self._hint(self.host.game.hint(), "hint_unknown")
 
-        self._background(lambda: clone.solve(seconds=budget, threads=search_threads()), done)
+        self._background(
+            lambda: clone.solve(seconds=budget, threads=search_threads(), memory=_side()), done
+        )
 
     # ------------------------------------------------------------------ the unwinnable warning
 
@@ -455,7 +478,7 @@ class SolveSession:
                 self._check_again = False
                 self.check_soon()
 
-        self._background(lambda: clone.solve(seconds=budget), done)
+        self._background(lambda: clone.solve(seconds=budget, memory=_side()), done)
 
     # ------------------------------------------------------------------ words
 
@@ -518,3 +541,8 @@ class SolveSession:
                     self._say("error", level="error")
 
         self.settings.scheduler.background(safe_work, finish)
+
+
+def _side() -> core_search.Memory | None:
+    """The budget of a hint's or a check's search: an eighth of the session's, within it."""
+    return None if MEMORY is None else core_search.Memory(SIDE_MB, MEMORY)
