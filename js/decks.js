@@ -35,7 +35,7 @@ export class DeckControls {
     this.largeLabel = h("label");
     this.largeLabel.append(this.large, h("span"));
     this.el.append(this.deckSel, this.backSel, this.largeLabel);
-    const send = (/** @type {string} */ name, /** @type {any} */ value) => table.send("deck", { name, value });
+    const send = table.send.deck;
     table.on(this.deckSel, "change", () => send("deck", this.deckSel.value));
     table.on(this.backSel, "change", () => send("card_back", this.backSel.value));
     table.on(this.large, "change", () => send("large_index", this.large.checked));

@@ -13,10 +13,10 @@ import { pileName, cardName } from "./i18n.js";
 import { h } from "./dom.js";
 
 /** @typedef {import("./widget.js").Table} Table */
-/** @typedef {import("./widget.js").View} View */
+/** @typedef {import("./view.js").View} View */
 /** @typedef {import("./layout.js").Geometry} Geometry */
 /** @typedef {import("./layout.js").CardBox} CardBox */
-/** @typedef {import("./widget.js").Setup} Setup */
+/** @typedef {import("./view.js").Setup} Setup */
 
 /**
  * What an empty stock shows: ↻ when a click turns the waste over, ✕ when nothing will

@@ -14,8 +14,9 @@ import { elementAt, decorate } from "./drawing.js";
 import { renderStatus } from "./status.js";
 
 /** @typedef {import("./widget.js").Table} Table */
-/** @typedef {import("./widget.js").View} View */
+/** @typedef {import("./view.js").View} View */
 /** @typedef {{pile: string, index: number}} Spot */
+/** @typedef {import("./intents.js").Send} Send */
 
 export const DRAG_THRESHOLD = 4; // px before a mouse press becomes a drag rather than a click
 export const TOUCH_DRAG_THRESHOLD = 10; // a fingertip wobbles more than a mouse
@@ -38,16 +39,16 @@ export function selectable(v, pile, index) {
  * @param {{sel: Spot | null, lastClick: {pile: string, at: number} | null}} state
  * @param {string} pile @param {number} index -1 for an empty slot @param {number} now ms
  * @returns {{sel: Spot | null, lastClick: {pile: string, at: number} | null,
- *   send?: [string, Record<string, any>]}}
+ *   send?: (send: Send) => void}} `send`: the intent it sends, given the senders
  */
 export function clickIntent(v, state, pile, index, now) {
   const codes = pileCards(v.piles, pile);
   const last = state.lastClick;
   const legal = v.legal || [];
   // Every click on the stock deals, however fast the clicks come.
-  if (pile === "s") return { sel: null, lastClick: null, send: ["draw", {}] };
+  if (pile === "s") return { sel: null, lastClick: null, send: (s) => s.draw() };
   if (last && last.pile === pile && now - last.at < DOUBLE_CLICK_MS) {
-    return { sel: null, lastClick: null, send: ["foundation", { pile }] };
+    return { sel: null, lastClick: null, send: (s) => s.foundation(pile) };
   }
   const at = pile[0] === "t" ? index : codes.length - 1; // stacked piles give their top card
   const sel = state.sel;
@@ -58,7 +59,8 @@ export function clickIntent(v, state, pile, index, now) {
     if (!targets.includes(pile) && selectable(v, pile, index) && canStart(legal, pile, codes.length - at)) {
       return { sel: { pile, index: at }, lastClick: { pile, at: now } };
     }
-    return { sel: null, lastClick: null, send: ["move", { action: formatAction(sel.pile, pile, count) }] };
+    const action = formatAction(sel.pile, pile, count);
+    return { sel: null, lastClick: null, send: (s) => s.move(action) };
   }
   if (selectable(v, pile, index)) return { sel: { pile, index: at }, lastClick: { pile, at: now } };
   return { sel: null, lastClick: null };
@@ -71,7 +73,7 @@ export function click(t, pile, index) {
   t.setSelection(out.sel);
   t.lastClick = out.lastClick;
   if (out.sel) t.focus = { ...out.sel };
-  if (out.send) t.send(out.send[0], out.send[1]);
+  if (out.send) out.send(t.send);
   if (!out.send || had) {
     decorate(t);
     renderStatus(t);
@@ -162,14 +164,10 @@ export function onUp(t, e) {
   const p = pointInTable(t, e);
   const first = t.geom && t.geom.cards.find((c) => c.pile === pr.pile && c.index === pr.index);
   const target = first && t.geom ? dropTarget(t.geom, first.x + p.x - pr.x0, first.y + p.y - pr.y0, pr.pile, pr.targets) : null;
-  if (target && pr.targets.includes(target)) {
-    // Leave the cards where they were dropped; the new view puts them in place.
-    t.send("move", { action: formatAction(pr.pile, target, pr.count) });
-  } else {
-    snapBack(pr.els);
-    // An illegal drop still goes to Python, which answers with the reason.
-    if (target) t.send("move", { action: formatAction(pr.pile, target, pr.count) });
-  }
+  // Leave the cards where they were dropped on a target; the new view puts them in place.
+  if (!target || !pr.targets.includes(target)) snapBack(pr.els);
+  // An illegal drop still goes to Python, which answers with the reason.
+  if (target) t.send.move(formatAction(pr.pile, target, pr.count));
   decorate(t);
 }
 

@@ -7,11 +7,7 @@
 import { h, clock } from "./dom.js";
 
 /** @typedef {import("./widget.js").Table} Table */
-/**
- * @typedef {{played: number, won: number, lost: number, solved?: number, streak: number,
- *   best_streak: number, best_time: number|null, best_score: number,
- *   by_difficulty?: Object<string, {played: number, won: number}>}} StatsRow
- */
+/** @typedef {import("./view.js").StatsRow} StatsRow */
 
 /** The grades in the order the panel lists them (solitaire_widget.deals.GRADES). */
 export const GRADES = ["easy", "medium", "hard"];

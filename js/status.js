@@ -9,7 +9,7 @@ import { cardName } from "./i18n.js";
 import { h, clock } from "./dom.js";
 
 /** @typedef {import("./widget.js").Table} Table */
-/** @typedef {import("./widget.js").View} View */
+/** @typedef {import("./view.js").View} View */
 
 /**
  * The status line's sentence: what the player did last wins. A selection made after

@@ -27,36 +27,12 @@ import { Verdict } from "./verdict.js";
 import { Dealing } from "./dealing.js";
 import { FatalPanel, fatalKey } from "./fatal.js";
 import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
+import { senders } from "./intents.js";
 
 /** @typedef {import("./layout.js").Geometry} Geometry */
-/** @typedef {import("./layout.js").TableSpec} TableSpec */
 /** @typedef {import("./toolbar.js").CatalogEntry} CatalogEntry */
-/**
- * What changes with a move (solitaire_widget/view.py build). Face-down cards are "??".
- * @typedef {{
- *   game: string, seed: number, piles: any,
- *   score: number, status: string, outcome?: string|null, moves: number, stock_left: number,
- *   reserve_left: number|null, redeals_left: number|null, base_rank: string|null,
- *   draw_count: number, legal: string[], dbl: Record<string,string>, hint: string|null,
- *   notice: {text: string, level: string}|null, can_undo: boolean, can_redo: boolean,
- *   timer: {running: boolean, elapsed: number}, version: number, seq: number,
- *   solver?: {busy: string|null, step: number, steps: number},
- *   settings?: {exact_hint: boolean, warn_unwinnable: boolean, warn_fatal?: boolean},
- *   live?: import("./verdict.js").Live,
- *   warning?: {text: string, level: string}|null,
- *   review?: {at: number, of: number}|null, offer?: string|null,
- *   line?: {at: number, moves: number}|null,
- *   fatal?: {at: number, move: string}|null,
- *   deal?: import("./dealing.js").Deal,
- *   pending?: import("./fatal.js").Pending|null
- * }} View
- */
-/**
- * What changes only with the game, its options or the deal (view.py setup): `chosen`
- * says, per option group of the catalog, which choice is on (an index) or what else is.
- * @typedef {{game?: string, options?: Record<string, any>, layout: TableSpec,
- *   accepts?: Record<string, string>, chosen?: import("./toolbar.js").Chosen[]}} Setup
- */
+/** What changes with a move (view.js). @typedef {import("./view.js").View} View */
+/** What changes only with the game, its options or the deal. @typedef {import("./view.js").Setup} Setup */
 
 /** Below this cell width (px) the toolbar tightens into two rows (see Toolbar.setNarrow). */
 const NARROW = 480;
@@ -96,6 +72,19 @@ export class Table {
     this.sentAt = 0;
     this.receivedAt = 0;
     this.renderedAt = 0;
+    /**
+     * The intents this page sends (intents.js). When the kernel is gone (restarted, shut
+     * down) a send throws: the table says so instead of going dead, and a later view (the
+     * cell run again) brings it back.
+     */
+    this.send = senders((msg) => {
+      this.sentAt = performance.now();
+      try {
+        model.send(msg);
+      } catch (err) {
+        this.goOffline(err);
+      }
+    }, () => this.view.version);
 
     const root = h("div", "sw-root", { "data-lm-suppress-shortcuts": "true" });
     this.root = root;
@@ -148,7 +137,7 @@ export class Table {
       if (a === "close") {
         this.overDismissed = this.view.version;
         renderOverlay(this);
-      } else if (a === "new") this.send("new", { seed: null });
+      } else if (a === "new") this.send.new(null);
       else if (a) this.command(a);
     });
     this.toolbar.fillGames();
@@ -170,7 +159,7 @@ export class Table {
     // arriving brings the table back (update).
     this.listen(model, "comm_live_update", () => {
       this.goOffline("the kernel's connection closed");
-      this.send("sync");
+      this.send.sync();
     });
     for (const k of ["deck", "card_back", "large_index"]) this.listen(model, `change:${k}`, () => this.update());
     // The cards follow the cell's width: JupyterLab's panes, a phone, a wide screen.
@@ -254,24 +243,6 @@ export class Table {
     return Array.isArray(c) ? c : [];
   }
 
-  /**
-   * Sends an intent to Python. Moves carry the version they were based on. When the
-   * kernel is gone (restarted, shut down) the send throws: the table says so instead
-   * of going dead, and a later view (the cell run again) brings it back.
-   * @param {string} kind @param {Record<string, any>} [extra]
-   */
-  send(kind, extra = {}) {
-    /** @type {Record<string, any>} */
-    const msg = { kind, ...extra };
-    if (kind === "move" || kind === "foundation") msg.version = this.view.version;
-    this.sentAt = performance.now();
-    try {
-      this.model.send(msg);
-    } catch (err) {
-      this.goOffline(err);
-    }
-  }
-
   /** @param {unknown} err */
   goOffline(err) {
     if (!this.offline) console.warn("solitaire_widget: cannot reach the kernel:", err);
@@ -295,6 +266,12 @@ export class Table {
     return !!s && (s.busy === "solve" || s.steps > 0);
   }
 
+  /** The Solve button or key: Solve, or Stop while it runs. */
+  solveOrStop() {
+    if (this.solverActive()) this.send.stop();
+    else this.send.solve();
+  }
+
   /**
    * What a click (or tap) on `pile` at `index` does; pointer.js calls it for presses,
    * benchmarks/widget_latency.py to play without synthetic events.
@@ -308,7 +285,7 @@ export class Table {
   command(a) {
     if (a === "undo" || a === "redo" || a === "restart" || a === "hint" || a === "autoplay" || a === "draw" || a === "line") {
       this.setSelection(null);
-      this.send(a);
+      this.send[a]();
     }
   }
 
@@ -326,13 +303,13 @@ export class Table {
   reviewCommand(a) {
     if (a === "review-playon") {
       this.setSelection(null);
-      this.send("play_on");
+      this.send.play_on();
       return;
     }
     const intent = reviewIntent(a, this.view.review);
     if (intent) {
       this.setSelection(null);
-      this.send("review", intent);
+      this.send.review(intent.at, intent.step);
     }
   }
 
@@ -451,14 +428,14 @@ export class Table {
     } else if (cmd === "foundation") {
       this.keyboardActive = true;
       this.setSelection(null);
-      this.send("foundation", { pile: this.focus.pile });
+      this.send.foundation(this.focus.pile);
     } else if (cmd === "escape") {
       this.setSelection(null);
       decorate(this);
       renderStatus(this);
     } else if (cmd.startsWith("review")) this.reviewCommand(cmd);
-    else if (cmd === "solve") this.send(this.solverActive() ? "stop" : "solve");
-    else if (cmd === "new") this.send("new", { seed: null });
+    else if (cmd === "solve") this.solveOrStop();
+    else if (cmd === "new") this.send.new(null);
     else this.command(cmd);
     e.preventDefault();
     e.stopPropagation();
