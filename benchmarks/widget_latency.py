@@ -109,7 +109,7 @@ async ([n, pause]) => {
     const seq = Number(root.dataset.seq);
     const legal = (v.legal || []);
     if (v.status !== 'playing' || legal.length === 0) {
-      t.send('new', { seed: null });
+      t.send.new(null);
       await nextSeq(seq);
       continue;
     }

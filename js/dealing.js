@@ -7,7 +7,7 @@
  */
 import { h } from "./dom.js";
 
-/** @typedef {import("./widget.js").Table} Table */
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
 /** What the view says about dealing (view.py deal_part). @typedef {import("./view.js").Deal} Deal */
 
 /** The grades Python deals by, easiest first ("" asks for any). */

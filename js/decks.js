@@ -8,7 +8,7 @@
 import { h } from "./dom.js";
 import { DECKS, BACKS } from "./cardsvg.js";
 
-/** @typedef {import("./widget.js").Table} Table */
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
 
 /** @param {object} table @param {any} key */
 const has = (table, key) => Object.prototype.hasOwnProperty.call(table, key);
@@ -55,7 +55,7 @@ export class DeckControls {
   }
 
   update() {
-    const s = deckStyle(this.t.model);
+    const s = this.t.deckStyle();
     this.deckSel.value = s.deck;
     this.backSel.value = s.back;
     this.large.checked = s.large;

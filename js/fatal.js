@@ -9,7 +9,7 @@
 import { h } from "./dom.js";
 import { moveWords } from "./i18n.js";
 
-/** @typedef {import("./widget.js").Table} Table */
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
 /** @typedef {import("./view.js").Pending} Pending */
 
 /**

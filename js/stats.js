@@ -5,12 +5,10 @@
  * sent when the figures change).
  */
 import { h, clock } from "./dom.js";
+import { GRADES } from "./dealing.js";
 
-/** @typedef {import("./widget.js").Table} Table */
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
 /** @typedef {import("./view.js").StatsRow} StatsRow */
-
-/** The grades in the order the panel lists them (solitaire_widget.deals.GRADES). */
-export const GRADES = ["easy", "medium", "hard"];
 
 /**
  * The panel's lines as [label key, value, label arguments, data-stat name]. Pure: the

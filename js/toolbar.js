@@ -8,7 +8,7 @@
 import { h } from "./dom.js";
 import { DeckControls } from "./decks.js";
 
-/** @typedef {import("./widget.js").Table} Table */
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
 /** @typedef {import("./view.js").Choice} Choice */
 /** @typedef {import("./view.js").OptionGroup} OptionGroup */
 /** @typedef {import("./view.js").CatalogEntry} CatalogEntry */
@@ -285,8 +285,10 @@ export class Toolbar {
   relabel() {
     const t = this.t;
     this.langSel.value = t.lang;
-    const labels = { new: "ui.new", restart: "ui.restart", undo: "ui.undo", redo: "ui.redo", hint: "ui.hint", autoplay: "ui.autoplay", rules: "ui.rules", more: "ui.more", stats: "ui.stats", "review-exit": "ui.review.exit", "review-playon": "ui.review.playon" };
-    for (const [k, key] of Object.entries(labels)) this.btn[k].textContent = t.tr(key);
+    // each button's words are ui.<its action> ("review-exit": ui.review.exit)
+    for (const k of ["new", "restart", "undo", "redo", "hint", "autoplay", "rules", "more", "stats", "review-exit", "review-playon"]) {
+      this.btn[k].textContent = t.tr(`ui.${k.replace("-", ".")}`);
+    }
     this.labelMore();
     this.btn.more.title = t.tr("ui.more.title");
     for (const [k, key] of [["exact_hint", "ui.exact"], ["warn_unwinnable", "ui.warn"], ["warn_fatal", "ui.warnfatal"], ["live_solver", "ui.live"]]) {

@@ -14,7 +14,7 @@
 import { h } from "./dom.js";
 import { moveWords } from "./i18n.js";
 
-/** @typedef {import("./widget.js").Table} Table */
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
 /** @typedef {import("./view.js").Live} Live */
 
 export const ANSWERS = /** @type {const} */ (["winnable", "lost", "unknown", "checking"]);

@@ -279,8 +279,12 @@ def typedefs(sources: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
     return objects, aliases
 
 
+# where the page's typedefs of what Python sends live (the other modules import them)
+TYPEDEFS = ("view.js", "layout.js")
+
+
 def page_types() -> tuple[dict[str, str], dict[str, str]]:
-    return typedefs({p.name: p.read_text(encoding="utf-8") for p in sorted(JS.glob("*.js"))})
+    return typedefs({name: (JS / name).read_text(encoding="utf-8") for name in TYPEDEFS})
 
 
 # ---------------------------------------------------------------------- Python's types
@@ -351,6 +355,16 @@ ROOTS = [view.View, view.Setup, view.StatsRow, view.CatalogEntry]
 def test_the_page_reads_the_shapes_python_sends():
     objects, aliases = page_types()
     assert shape_differences(ROOTS, objects, aliases) == []
+
+
+def test_no_module_writes_its_own_copy_of_a_shape():
+    # the modules import the shapes from view.js and layout.js; a copy of one would not
+    # be held equal to Python's
+    objects, _ = page_types()
+    for path in sorted(JS.glob("*.js")):
+        if path.name not in TYPEDEFS:
+            mine, _ = typedefs({path.name: path.read_text(encoding="utf-8")})
+            assert not mine.keys() & objects.keys(), path.name
 
 
 def test_the_layouts_kinds_and_fans_are_the_games_records():
@@ -546,3 +560,24 @@ def test_the_catalog_and_every_layout_are_what_their_records_say():
     for v in variants():
         g = Game(v.game, seed=1, **v.options)
         assert conforms(view.setup(g), view.Setup, v.slug) == []
+
+
+def test_the_page_may_set_none_of_the_traits_it_draws():
+    # SolitaireWidget.set_state refuses the page's updates of the traits in _OURS and
+    # sends them back as Python holds them (tests/test_table_hardening.py forges each):
+    # a synced trait left out of _OURS could be set from the page
+    import anywidget
+
+    from solitaire_widget.widget import _OURS, SolitaireWidget
+
+    synced = set(SolitaireWidget.class_trait_names(sync=True))
+    own = synced - set(anywidget.AnyWidget.class_trait_names(sync=True))
+    assert own == _OURS
+
+
+def test_the_grades_the_page_offers_are_the_ones_python_takes():
+    # the difficulty selector sends "" or one of dealing.js's GRADES (a "setting" intent)
+    source = (JS / "dealing.js").read_text(encoding="utf-8")
+    m = re.search(r"export const GRADES = (\[[^\]]*\]);", source)
+    assert m
+    assert ("", *json.loads(m.group(1))) == intent_records.DIFFICULTIES
