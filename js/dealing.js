@@ -7,12 +7,8 @@
  */
 import { h } from "./dom.js";
 
-/** @typedef {import("./widget.js").Table} Table */
-/**
- * What the view says about dealing (solitaire_widget/view.py deal_part).
- * @typedef {{winnable_only: boolean, difficulty: string|null, searching: boolean,
- *   winnable: boolean, grade: string|null, grading: boolean}} Deal
- */
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
+/** What the view says about dealing (view.py deal_part). @typedef {import("./view.js").Deal} Deal */
 
 /** The grades Python deals by, easiest first ("" asks for any). */
 export const GRADES = ["easy", "medium", "hard"];
@@ -42,8 +38,8 @@ export class Dealing {
     this.el.append(this.label, this.sel);
     /** the grade in the status line */
     this.st = h("span", "sw-st-difficulty", { hidden: "" });
-    table.on(this.box, "change", () => table.send("setting", { name: "winnable_only", value: this.box.checked }));
-    table.on(this.sel, "change", () => table.send("setting", { name: "difficulty", value: this.sel.value }));
+    table.on(this.box, "change", () => table.send.setting("winnable_only", this.box.checked));
+    table.on(this.sel, "change", () => table.send.setting("difficulty", this.sel.value));
   }
 
   /**

@@ -8,7 +8,7 @@
 import { h } from "./dom.js";
 import { DECKS, BACKS } from "./cardsvg.js";
 
-/** @typedef {import("./widget.js").Table} Table */
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
 
 /** @param {object} table @param {any} key */
 const has = (table, key) => Object.prototype.hasOwnProperty.call(table, key);
@@ -35,7 +35,7 @@ export class DeckControls {
     this.largeLabel = h("label");
     this.largeLabel.append(this.large, h("span"));
     this.el.append(this.deckSel, this.backSel, this.largeLabel);
-    const send = (/** @type {string} */ name, /** @type {any} */ value) => table.send("deck", { name, value });
+    const send = table.send.deck;
     table.on(this.deckSel, "change", () => send("deck", this.deckSel.value));
     table.on(this.backSel, "change", () => send("card_back", this.backSel.value));
     table.on(this.large, "change", () => send("large_index", this.large.checked));
@@ -55,7 +55,7 @@ export class DeckControls {
   }
 
   update() {
-    const s = deckStyle(this.t.model);
+    const s = this.t.deckStyle();
     this.deckSel.value = s.deck;
     this.backSel.value = s.back;
     this.large.checked = s.large;

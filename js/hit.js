@@ -52,7 +52,7 @@ export function pileBounds(g, pile) {
  * Where a card dropped with its top-left corner at (x, y) lands: the pile under its
  * centre, else under one of its corners; never the pile it came from.
  * @param {Geometry} g @param {number} x @param {number} y @param {string} from
- * @param {string[]} [prefer] piles to pick first when two are under the card (legal targets)
+ * @param {readonly string[]} [prefer] piles to pick first when two are under the card (legal targets)
  * @returns {string | null}
  */
 export function dropTarget(g, x, y, from, prefer = []) {

@@ -14,9 +14,10 @@ import { faceUp } from "./cards.js";
  * @typedef {{pile: string, kind: SlotKind, x: number, y: number, fan: "down"|"right"|"none"}} SlotSpec
  */
 /**
- * What the view says about the table's shape. The page knows no game by name: every
- * game-specific fact arrives here from Python's rules.
- * @typedef {{cols: number, max_fan: number, slots: SlotSpec[], recycles?: boolean}} TableSpec
+ * What the view says about the table's shape (layouts.py TableSpec; tests/test_protocol.py
+ * holds the two equal, as SlotSpec). The page knows no game by name: every game-specific
+ * fact arrives here from Python's rules.
+ * @typedef {{cols: number, max_fan: number, slots: SlotSpec[], recycles: boolean}} TableSpec
  */
 /** @typedef {{pile: string, kind: SlotKind, x: number, y: number, w: number, h: number}} SlotBox */
 /** @typedef {{pile: string, index: number, code: string, x: number, y: number}} CardBox */

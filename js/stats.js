@@ -5,16 +5,10 @@
  * sent when the figures change).
  */
 import { h, clock } from "./dom.js";
+import { GRADES } from "./dealing.js";
 
-/** @typedef {import("./widget.js").Table} Table */
-/**
- * @typedef {{played: number, won: number, lost: number, solved?: number, streak: number,
- *   best_streak: number, best_time: number|null, best_score: number,
- *   by_difficulty?: Object<string, {played: number, won: number}>}} StatsRow
- */
-
-/** The grades in the order the panel lists them (solitaire_widget.deals.GRADES). */
-export const GRADES = ["easy", "medium", "hard"];
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
+/** @typedef {import("./view.js").StatsRow} StatsRow */
 
 /**
  * The panel's lines as [label key, value, label arguments, data-stat name]. Pure: the

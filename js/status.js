@@ -8,8 +8,8 @@ import { pileCards } from "./layout.js";
 import { cardName } from "./i18n.js";
 import { h, clock } from "./dom.js";
 
-/** @typedef {import("./widget.js").Table} Table */
-/** @typedef {import("./widget.js").View} View */
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
+/** @typedef {import("./view.js").View} View */
 
 /**
  * The status line's sentence: what the player did last wins. A selection made after
@@ -47,7 +47,8 @@ export function renderStatus(t) {
   const layout = t.setup.layout;
   const recycles = !!(layout && layout.recycles);
   set("redeals", t.tr("st.redeals"), v.redeals_left === null ? t.tr("st.unlimited") : v.redeals_left, recycles);
-  const note = t.offline ? { text: t.tr("ui.offline"), level: "error" } : statusNotice(v, t.sel, t.selSeq, t.lang, t.tr.bind(t));
+  const s = t.state;
+  const note = s.offline ? { text: t.tr("ui.offline"), level: "error" } : statusNotice(v, s.sel, s.selSeq, t.lang, t.tr.bind(t));
   t.notice.textContent = note.text;
   t.warn.hidden = !v.warning;
   t.warn.textContent = v.warning ? v.warning.text : "";
@@ -56,7 +57,7 @@ export function renderStatus(t) {
 
 /** @param {Table} t */
 export function renderClock(t) {
-  const b = t.timerBase;
+  const b = t.state.clock;
   const s = b.elapsed + (b.running ? (performance.now() - b.at) / 1000 : 0);
   const span = t.st && t.st.time;
   if (!span) return;
@@ -69,7 +70,7 @@ export function renderClock(t) {
 /** @param {Table} t */
 export function renderOverlay(t) {
   const v = t.view;
-  if (t.offline) {
+  if (t.state.offline) {
     // Said on the felt, where the player clicked: the status line may be out of sight.
     const panel = h("div", "sw-panel", { role: "alert" });
     const p = h("p");
@@ -80,7 +81,7 @@ export function renderOverlay(t) {
     t.over.hidden = false;
     return;
   }
-  const show = (v.status === "won" || v.status === "lost") && t.overDismissed !== v.version && !t.reviewing();
+  const show = (v.status === "won" || v.status === "lost") && t.state.dismissed !== v.version && !t.reviewing();
   t.over.hidden = !show;
   if (!show) return;
   const won = v.status === "won";

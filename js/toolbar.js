@@ -8,10 +8,10 @@
 import { h } from "./dom.js";
 import { DeckControls } from "./decks.js";
 
-/** @typedef {import("./widget.js").Table} Table */
-/** @typedef {{label: Record<string, string>, options: Record<string, any>}} Choice */
-/** @typedef {{label: Record<string, string>, choices: Choice[]}} OptionGroup */
-/** @typedef {{name: string, title: string, title_el: string, groups: OptionGroup[]}} CatalogEntry */
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
+/** @typedef {import("./view.js").Choice} Choice */
+/** @typedef {import("./view.js").OptionGroup} OptionGroup */
+/** @typedef {import("./view.js").CatalogEntry} CatalogEntry */
 /** The choice a group is on (its index), or options that are none of its choices. @typedef {number | Choice} Chosen */
 
 /** @param {Record<string, string>} label @param {string} lang */
@@ -90,7 +90,7 @@ export const NAV = /** @type {const} */ (["review-first", "review-back", "review
 /**
  * The intent a review button or key sends, given where the review stands.
  * @param {string} action @param {{at: number, of: number} | null | undefined} review
- * @returns {Record<string, any> | null}
+ * @returns {{at?: number | null, step?: number} | null}
  */
 export function reviewIntent(action, review) {
   if (action === "review") return review ? { at: null } : { step: -1 };
@@ -152,7 +152,7 @@ export class Toolbar {
       this.opt[k] = box;
       this.optLabel[k] = lab;
       opts.append(lab);
-      table.on(box, "change", () => table.send("setting", { name: k, value: box.checked }));
+      table.on(box, "change", () => table.send.setting(k, box.checked));
     }
     this.play = h("span", "sw-play");
     // back to the other line (view.line), shown only while there is one
@@ -176,7 +176,7 @@ export class Toolbar {
       if (a === "stats") return table.toggleStats();
       if (a && a.startsWith("review")) return table.reviewCommand(a);
       if (a === "new") return this.sendNew();
-      if (a === "solve") return table.send(table.solverActive() ? "stop" : "solve");
+      if (a === "solve") return table.solveOrStop();
       if (a) table.command(a);
     };
     table.on(bar, "click", onClick);
@@ -187,14 +187,14 @@ export class Toolbar {
       if (e.key === "Enter") this.sendNew();
     });
     // another game opens with its own default options
-    table.on(this.gameSel, "change", () => table.send("select", { game: this.gameSel.value, options: {} }));
+    table.on(this.gameSel, "change", () => table.send.select(this.gameSel.value, {}));
     table.on(this.groupsEl, "change", () => this.sendOptions());
-    table.on(this.langSel, "change", () => table.send("lang", { lang: this.langSel.value }));
+    table.on(this.langSel, "change", () => table.send.lang(this.langSel.value));
   }
 
   /** New: a new random deal, or the deal number the player typed. */
   sendNew() {
-    this.t.send("new", { seed: seedForNew(this.seedIn.value, this.seedEdited) });
+    this.t.send.new(seedForNew(this.seedIn.value, this.seedEdited));
     // Typed once, dealt once: the next New is a new deal again (a refused number is
     // named in the notice).
     this.seedEdited = false;
@@ -238,7 +238,7 @@ export class Toolbar {
     const entry = this.entry();
     if (!entry) return;
     const values = this.groupSels.map((s) => s.value);
-    t.send("select", { game: entry.name, options: optionsFor(entry.groups, values, t.setup.chosen) });
+    t.send.select(entry.name, optionsFor(entry.groups, values, t.setup.chosen));
   }
 
   /** One selector per option group of the game on the table, showing its options. */
@@ -285,8 +285,10 @@ export class Toolbar {
   relabel() {
     const t = this.t;
     this.langSel.value = t.lang;
-    const labels = { new: "ui.new", restart: "ui.restart", undo: "ui.undo", redo: "ui.redo", hint: "ui.hint", autoplay: "ui.autoplay", rules: "ui.rules", more: "ui.more", stats: "ui.stats", "review-exit": "ui.review.exit", "review-playon": "ui.review.playon" };
-    for (const [k, key] of Object.entries(labels)) this.btn[k].textContent = t.tr(key);
+    // each button's words are ui.<its action> ("review-exit": ui.review.exit)
+    for (const k of ["new", "restart", "undo", "redo", "hint", "autoplay", "rules", "more", "stats", "review-exit", "review-playon"]) {
+      this.btn[k].textContent = t.tr(`ui.${k.replace("-", ".")}`);
+    }
     this.labelMore();
     this.btn.more.title = t.tr("ui.more.title");
     for (const [k, key] of [["exact_hint", "ui.exact"], ["warn_unwinnable", "ui.warn"], ["warn_fatal", "ui.warnfatal"], ["live_solver", "ui.live"]]) {

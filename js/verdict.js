@@ -14,8 +14,8 @@
 import { h } from "./dom.js";
 import { moveWords } from "./i18n.js";
 
-/** @typedef {import("./widget.js").Table} Table */
-/** @typedef {{on: boolean, answer: string, seconds: number, searching: boolean, from_start?: boolean}} Live */
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
+/** @typedef {import("./view.js").Live} Live */
 
 export const ANSWERS = /** @type {const} */ (["winnable", "lost", "unknown", "checking"]);
 export const CHECKING_DELAY_MS = 250;
@@ -70,7 +70,7 @@ export class Verdict {
     /** @type {number | null} */
     this.fatalAt = null;
     table.on(this.fatal, "click", () => {
-      if (this.fatalAt !== null) table.send("review", { at: this.fatalAt });
+      if (this.fatalAt !== null) table.send.review(this.fatalAt);
     });
     this.el.append(this.dot, this.label, this.text, this.fatal);
     // Said once per decided answer: the status line's own region is for the notices.

@@ -593,7 +593,6 @@ def test_solve_steps_are_ordinary_undo_groups_and_step_drives_it():
     [
         {"kind": "solve"},
         {"kind": "stop"},
-        {"kind": "solve", "stop": True},
         {"kind": "undo"},
         {"kind": "draw"},
         {"kind": "new", "seed": 3},

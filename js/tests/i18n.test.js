@@ -18,7 +18,7 @@ test("English and Greek have the same labels, none empty", () => {
 test("Greek pile names; no game is named in the page (the catalog brings the titles)", () => {
   assert.equal(t("el", "pile.s"), "Μάνα");
   assert.equal(t("el", "pile.w"), "Σωρός");
-  assert.equal(t("el", "piles.f"), "Βάσεις");
+  assert.equal(t("el", "pile.f"), "Βάση");
   assert.equal(t("el", "pile.r"), "Ρεζέρβα");
   assert.equal(t("el", "pile.t"), "Ταμπλό");
   for (const lang of ["en", "el"]) {

@@ -8,6 +8,14 @@ import { clickIntent, DOUBLE_CLICK_MS } from "../pointer.js";
 import { emptyStockMark, slotLabel } from "../drawing.js";
 import { statusNotice } from "../status.js";
 import { t } from "../i18n.js";
+import { senders } from "../intents.js";
+
+/** The message a click's intent sends (on a view of version 9), or undefined for none. */
+const sent = (out) => {
+  let msg;
+  if (out.send) out.send(senders((m) => (msg = m), () => 9));
+  return msg;
+};
 
 const k = (key, o = {}) => keyCommand({ key, ctrl: false, shift: false, alt: false, inField: false, inTable: true, ...o });
 
@@ -50,11 +58,11 @@ test("every click on the stock deals, however fast and whatever was selected", (
   let state = { sel: null, lastClick: null };
   for (let i = 0; i < 5; i++) {
     const out = clickIntent(view, state, "s", 1, 1000 + i);
-    assert.deepEqual(out.send, ["draw", {}]);
+    assert.deepEqual(sent(out), { kind: "draw" });
     state = out;
   }
   const selected = { sel: { pile: "w", index: 0 }, lastClick: { pile: "w", at: 1000 } };
-  assert.deepEqual(clickIntent(view, selected, "s", -1, 1001).send, ["draw", {}]);
+  assert.deepEqual(sent(clickIntent(view, selected, "s", -1, 1001)), { kind: "draw" });
 });
 
 test("click-to-move: select, move, reselect, deselect, double-click", () => {
@@ -62,7 +70,7 @@ test("click-to-move: select, move, reselect, deselect, double-click", () => {
   assert.deepEqual(first.sel, { pile: "t0", index: 1 });
   assert.equal(first.send, undefined);
   const moved = clickIntent(view, { ...first, lastClick: null }, "t1", 0, 10_000);
-  assert.deepEqual(moved.send, ["move", { action: "t0>t1*2" }]);
+  assert.deepEqual(sent(moved), { kind: "move", action: "t0>t1*2", version: 9 });
   assert.equal(moved.sel, null);
   // A click on another card that can start a move selects it instead.
   const re = clickIntent(view, { ...first, lastClick: null }, "w", 0, 10_000);
@@ -71,7 +79,7 @@ test("click-to-move: select, move, reselect, deselect, double-click", () => {
   assert.equal(clickIntent(view, { sel: null, lastClick: null }, "t0", 0, 0).sel, null);
   // A second click on the same pile within the double-click time sends it up.
   const dbl = clickIntent(view, first, "t0", 2, DOUBLE_CLICK_MS - 1);
-  assert.deepEqual(dbl.send, ["foundation", { pile: "t0" }]);
+  assert.deepEqual(sent(dbl), { kind: "foundation", pile: "t0", version: 9 });
   const slow = clickIntent(view, first, "t0", 2, DOUBLE_CLICK_MS + 1);
   assert.equal(slow.send, undefined, "too slow: a click on the selection deselects");
   assert.equal(slow.sel, null);

@@ -67,5 +67,5 @@ test("the fatal-move question's own words name the move in words", () => {
   const tr = (key, args) => t("en", key, args);
   const p = fatalPrompt({ move: "t1>t0*3", version: 4 }, tr, "en");
   assert.equal(p.title, "If you play the top 3 cards of tableau 2 onto tableau 1, the deal can no longer be won");
-  assert.equal(p.confirm.action, "t1>t0*3");
+  assert.equal(p.move, "t1>t0*3");
 });
