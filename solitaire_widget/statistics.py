@@ -27,6 +27,10 @@ journal) or, where none can be written, in memory, and is written when the store
 take it again.
 The JSON file of earlier versions (totals per game and options) is read once into the
 store as each row's starting figures, then renamed ``statistics.json.migrated``.
+
+This module is the API (``Statistics``). The figures are computed from the records in
+solitaire_widget.figures; the SQLite file is solitaire_widget.sqlite_store's, and the
+deals that wait for it, and the tries again, are solitaire_widget.store's.
 """
 
 from __future__ import annotations
