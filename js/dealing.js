@@ -20,7 +20,7 @@ export const GRADES = ["easy", "medium", "hard"];
  * @returns {string}
  */
 export function gradeText(deal, tr) {
-  if (!deal || !deal.winnable) return "";
+  if (!deal?.winnable) return "";
   if (deal.grade) return tr(`deal.grade.${deal.grade}`);
   return deal.grading ? "…" : tr("deal.grade.unknown");
 }
@@ -60,16 +60,17 @@ export class Dealing {
     this.label.title = t.tr("ui.winnable.title");
     this.sel.setAttribute("aria-label", t.tr("ui.difficulty"));
     this.sel.title = t.tr("ui.difficulty.title");
-    for (const o of Array.from(this.sel.options)) o.textContent = t.tr(o.value ? `deal.grade.${o.value}` : "ui.difficulty.any");
+    for (const o of Array.from(this.sel.options))
+      o.textContent = t.tr(o.value ? `deal.grade.${o.value}` : "ui.difficulty.any");
   }
 
   update() {
     const t = this.t;
     /** @type {Deal | undefined} */
     const deal = t.view.deal;
-    const on = !!(deal && deal.winnable_only);
+    const on = !!deal?.winnable_only;
     this.box.checked = on;
-    this.sel.value = (deal && deal.difficulty) || "";
+    this.sel.value = deal?.difficulty || "";
     // a grade is dealt only among winnable deals
     this.sel.disabled = !on;
     const text = gradeText(deal, (k) => t.tr(k));
@@ -80,6 +81,6 @@ export class Dealing {
       b.textContent = `${t.tr("st.difficulty")}:`;
       this.st.append(b, text);
     }
-    this.st.dataset.grade = (deal && deal.grade) || (deal && deal.grading ? "pending" : "");
+    this.st.dataset.grade = deal?.grade || (deal?.grading ? "pending" : "");
   }
 }

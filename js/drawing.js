@@ -8,11 +8,11 @@
  * own Felt; the geometry it lays out goes back to the table (widget.js keeps it in its
  * state, where pointer.js and the keyboard read it).
  */
-import { parseCard, parseAction, targetsFor, rankLabel } from "./cards.js";
-import { cardSVG, backSVG } from "./cardsvg.js";
-import { layoutTable, pileCards } from "./layout.js";
-import { pileName, cardName } from "./i18n.js";
+import { parseAction, parseCard, rankLabel, targetsFor } from "./cards.js";
+import { backSVG, cardSVG } from "./cardsvg.js";
 import { h } from "./dom.js";
+import { cardName, pileName } from "./i18n.js";
+import { layoutTable, pileCards } from "./layout.js";
 
 /** @typedef {Readonly<import("./widget.js").Table>} Table */
 /**
@@ -39,8 +39,9 @@ export function relayout(f) {
  * @param {View} v @param {Setup} setup
  */
 export function emptyStockMark(v, setup) {
-  const recycles = !!(setup.layout && setup.layout.recycles);
-  const left = v.redeals_left === null || (typeof v.redeals_left === "number" && v.redeals_left > 0);
+  const recycles = !!setup.layout?.recycles;
+  const left =
+    v.redeals_left === null || (typeof v.redeals_left === "number" && v.redeals_left > 0);
   return recycles && left && pileCards(v.piles, "w").length > 0 ? "↻" : "✕";
 }
 
@@ -50,7 +51,7 @@ export function emptyStockMark(v, setup) {
  */
 export function slotLabel(pile, v, setup) {
   if (pile === "s") return emptyStockMark(v, setup);
-  const acc = (setup.accepts || {})[pile];
+  const acc = setup.accepts?.[pile];
   return acc && acc.length <= 2 ? rankLabel(acc) : "";
 }
 
@@ -63,7 +64,7 @@ export function draw(t) {
   const v = t.shownView();
   const setup = t.setup;
   const width = t.state.width;
-  if (!v || !v.piles || !setup.layout || !width) return null;
+  if (!v?.piles || !setup.layout || !width) return null;
   const g = layoutTable(setup.layout, v.piles, width);
   t.table.style.height = `${g.height}px`;
   t.table.style.setProperty("--cw", `${g.cardW}px`);
@@ -73,7 +74,7 @@ export function draw(t) {
     buildSlots(t, g, v, setup);
   }
   placeSlots(t, g, v, setup);
-  placeCards(t, g, v);
+  placeCards(t, g);
   return g;
 }
 
@@ -83,11 +84,21 @@ function buildSlots(t, g, v, setup) {
   for (const e of slots.values()) e.remove();
   slots.clear();
   for (const s of g.slots) {
-    const e = h("div", `sw-slot sw-slot-${s.kind}${s.kind === "foundation" ? " sw-fslot" : ""}`, { "data-pile": s.pile, role: "button", tabindex: "-1" });
+    const e = h("div", `sw-slot sw-slot-${s.kind}${s.kind === "foundation" ? " sw-fslot" : ""}`, {
+      "data-pile": s.pile,
+      role: "button",
+      tabindex: "-1",
+    });
     const label = h("span");
     label.textContent = slotLabel(s.pile, v, setup);
     e.append(label);
-    Object.assign(e.style, { left: `${s.x}px`, top: `${s.y}px`, width: `${s.w}px`, height: `${s.h}px`, fontSize: `${Math.round(s.w * 0.42)}px` });
+    Object.assign(e.style, {
+      left: `${s.x}px`,
+      top: `${s.y}px`,
+      width: `${s.w}px`,
+      height: `${s.h}px`,
+      fontSize: `${Math.round(s.w * 0.42)}px`,
+    });
     t.table.insertBefore(e, t.table.firstChild);
     slots.set(s.pile, e);
   }
@@ -104,7 +115,11 @@ function placeSlots(t, g, v, setup) {
     e.setAttribute("aria-label", slotAria(t, setup, s.pile, n));
   }
   // Badges: stock count (+ redeals) and reserve count, on the slot's lower edge.
-  const place = (/** @type {HTMLElement} */ b, /** @type {string} */ pile, /** @type {string} */ text) => {
+  const place = (
+    /** @type {HTMLElement} */ b,
+    /** @type {string} */ pile,
+    /** @type {string} */ text,
+  ) => {
     const s = g.slots.find((x) => x.pile === pile);
     b.hidden = !s || text === "";
     if (!s) return;
@@ -130,10 +145,15 @@ function placeSlots(t, g, v, setup) {
 function slotAria(t, setup, pile, n) {
   const name = pileName(t.lang, pile);
   if (n) return `${name}, ${n}`;
-  const acc = (setup.accepts || {})[pile];
+  const acc = setup.accepts?.[pile];
   const empty = t.tr("slot.empty", { pile: name });
   if (!acc) return empty;
-  const what = acc === "any" ? t.tr("accept.any") : acc === "waste" ? t.tr("accept.waste") : t.tr(`rank.${acc}`);
+  const what =
+    acc === "any"
+      ? t.tr("accept.any")
+      : acc === "waste"
+        ? t.tr("accept.waste")
+        : t.tr(`rank.${acc}`);
   return `${empty}, ${t.tr("slot.accepts", { what })}`;
 }
 
@@ -144,16 +164,16 @@ function slotAria(t, setup, pile, n) {
  */
 export function cardKey(c) {
   const card = parseCard(c.code);
-  return card && card.faceUp ? card.code : `${c.pile}:${c.index}`;
+  return card?.faceUp ? card.code : `${c.pile}:${c.index}`;
 }
 
 /**
  * Places every card. A face-up card that has no element yet (turned over, or dealt from
  * the stock) takes the nearest back that left its place in this view, so it turns over
  * where it lay, or slides from the stock to the waste; the other new cards get new ones.
- * @param {Table} t @param {Geometry} g @param {View} v
+ * @param {Table} t @param {Geometry} g
  */
-function placeCards(t, g, v) {
+function placeCards(t, g) {
   const keys = g.cards.map(cardKey);
   const wanted = new Set(keys);
   const els = t.felt.cards;
@@ -186,7 +206,10 @@ function placeCards(t, g, v) {
           }
         });
       }
-      e = best >= 0 ? backs.splice(best, 1)[0] : h("div", "sw-card", { role: "button", tabindex: "-1" });
+      e =
+        best >= 0
+          ? backs.splice(best, 1)[0]
+          : h("div", "sw-card", { role: "button", tabindex: "-1" });
       if (best < 0) t.table.insertBefore(e, before);
       els.set(key, e);
     }
@@ -216,9 +239,12 @@ function placeCards(t, g, v) {
     e.style.transform = "";
     e.classList.remove("sw-drag", "sw-snap");
     const pileLabel = pileName(t.lang, c.pile);
-    e.setAttribute("aria-label", up && card
-      ? t.tr("card.on", { card: cardName(t.lang, card.rank, card.suit), pile: pileLabel })
-      : t.tr("card.on", { card: t.tr("card.down"), pile: pileLabel }));
+    e.setAttribute(
+      "aria-label",
+      up && card
+        ? t.tr("card.on", { card: cardName(t.lang, card.rank, card.suit), pile: pileLabel })
+        : t.tr("card.on", { card: t.tr("card.down"), pile: pileLabel }),
+    );
   });
   for (const e of backs) e.remove();
 }
@@ -261,8 +287,9 @@ export function decorate(t) {
         e.setAttribute("aria-pressed", "true");
       }
     }
-    for (const tgt of targetsFor(v.legal || [], pile, n - index)) topElement(t, tgt)?.classList.add("sw-target");
-  } else if (press && press.dragging) {
+    for (const tgt of targetsFor(v.legal || [], pile, n - index))
+      topElement(t, tgt)?.classList.add("sw-target");
+  } else if (press?.dragging) {
     for (const tgt of press.targets) topElement(t, tgt)?.classList.add("sw-target");
   }
   if (v.hint && !sel) {
@@ -279,7 +306,8 @@ export function decorate(t) {
   const focus = clampedFocus(t);
   if (focus !== t.state.focus) t.setFocus(focus);
   const f = elementAt(t, focus.pile, focus.index);
-  for (const e of t.table.querySelectorAll('[tabindex="0"]')) if (e !== t.table) e.setAttribute("tabindex", "-1");
+  for (const e of t.table.querySelectorAll('[tabindex="0"]'))
+    if (e !== t.table) e.setAttribute("tabindex", "-1");
   if (f) {
     f.setAttribute("tabindex", "0");
     const active = t.el.ownerDocument.activeElement;

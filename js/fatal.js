@@ -22,9 +22,18 @@ import { moveWords } from "./i18n.js";
  *   "Play it anyway" confirms: the move held and the version it was held at
  */
 export function fatalPrompt(pending, tr, lang = "en") {
-  if (!pending || typeof pending.move !== "string" || !pending.move || !Number.isInteger(pending.version)) return null;
+  if (
+    !pending ||
+    typeof pending.move !== "string" ||
+    !pending.move ||
+    !Number.isInteger(pending.version)
+  )
+    return null;
   return {
-    title: typeof pending.text === "string" && pending.text ? pending.text : tr("fatal.title", { move: moveWords(lang, pending.move) }),
+    title:
+      typeof pending.text === "string" && pending.text
+        ? pending.text
+        : tr("fatal.title", { move: moveWords(lang, pending.move) }),
     text: typeof pending.reason === "string" ? pending.reason : "",
     move: pending.move,
     version: pending.version,
@@ -42,7 +51,11 @@ export class FatalPanel {
   /** @param {Table} table */
   constructor(table) {
     this.t = table;
-    this.el = h("div", "sw-fatal-panel", { role: "alertdialog", hidden: "", "aria-modal": "false" });
+    this.el = h("div", "sw-fatal-panel", {
+      role: "alertdialog",
+      hidden: "",
+      "aria-modal": "false",
+    });
     this.el.id = `sw-fatal-${Math.random().toString(36).slice(2)}`;
     this.head = h("b", "sw-fatal-title");
     this.head.id = `${this.el.id}-t`;
@@ -91,7 +104,8 @@ export class FatalPanel {
     this.prompt = p;
     this.el.hidden = !p;
     if (!p) {
-      if (this.shownKey && this.el.contains(t.el.ownerDocument.activeElement)) t.table.focus({ preventScroll: true });
+      if (this.shownKey && this.el.contains(t.el.ownerDocument.activeElement))
+        t.table.focus({ preventScroll: true });
       this.shownKey = "";
       return;
     }

@@ -84,8 +84,13 @@ export function dropTarget(g, x, y, from, prefer = []) {
 export function focusRows(g) {
   const top = g.slots.filter((s) => s.y < g.slots[0].y + g.cardH / 2);
   const rest = g.slots.filter((s) => !top.includes(s));
-  const byX = (/** @type {import("./layout.js").SlotBox} */ a, /** @type {import("./layout.js").SlotBox} */ b) => a.x - b.x;
-  return [top.sort(byX).map((s) => s.pile), rest.sort(byX).map((s) => s.pile)].filter((r) => r.length);
+  const byX = (
+    /** @type {import("./layout.js").SlotBox} */ a,
+    /** @type {import("./layout.js").SlotBox} */ b,
+  ) => a.x - b.x;
+  return [top.sort(byX).map((s) => s.pile), rest.sort(byX).map((s) => s.pile)].filter(
+    (r) => r.length,
+  );
 }
 
 /**

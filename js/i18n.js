@@ -5,6 +5,7 @@
  * A node test checks both languages have the same keys and no empty strings.
  */
 
+// biome-ignore format: a table of texts, grouped by hand, a string a line however long (as texts.py)
 /** @type {Record<string, Record<string, string>>} */
 export const STRINGS = {
   en: {
@@ -307,7 +308,11 @@ export function moveWords(lang, action) {
   const place = (/** @type {string} */ way, /** @type {string} */ pile) =>
     t(lang, `move.${way}.${pile[0]}`, { i: pile.length > 1 ? Number(pile.slice(1)) + 1 : "" });
   const n = Number(m[3] || 1);
-  return t(lang, n === 1 ? "move.one" : "move.many", { src: place("from", m[1]), dst: place("to", m[2]), n });
+  return t(lang, n === 1 ? "move.one" : "move.many", {
+    src: place("from", m[1]),
+    dst: place("to", m[2]),
+    n,
+  });
 }
 
 /**

@@ -67,7 +67,9 @@ export const MAX_TABLE_H = 640;
  */
 export function fanOffsets(codes, cardH, maxFan) {
   /** @type {number[]} */
-  const steps = codes.map((c, i) => (i === 0 ? 0 : (faceUp(codes[i - 1]) ? FAN_UP : FAN_DOWN) * cardH));
+  const steps = codes.map((_, i) =>
+    i === 0 ? 0 : (faceUp(codes[i - 1]) ? FAN_UP : FAN_DOWN) * cardH,
+  );
   const total = steps.reduce((a, b) => a + b, 0);
   const limit = maxFan * cardH;
   const k = total > limit ? limit / total : 1;
@@ -119,7 +121,9 @@ export function layoutTable(spec, piles, width, opts = {}) {
     const codes = pileCards(piles, s.pile);
     if (s.fan === "down") {
       const offs = fanOffsets(codes, cardH, spec.max_fan);
-      codes.forEach((code, index) => cards.push({ pile: s.pile, index, code, x, y: y + offs[index] }));
+      codes.forEach((code, index) => {
+        cards.push({ pile: s.pile, index, code, x, y: y + offs[index] });
+      });
       // The felt is as tall as the columns are now, plus one more face-up card: room
       // to drop on the longest one without the cell growing under the pointer.
       const fan = offs.length ? offs[offs.length - 1] : 0;
@@ -139,7 +143,15 @@ export function layoutTable(spec, piles, width, opts = {}) {
     }
     bottom = Math.max(bottom, y + cardH);
   }
-  return { width: Math.round(Math.max(width, boardW)), height: Math.ceil(bottom + m), cardW, cardH, slots, cards, offsetX };
+  return {
+    width: Math.round(Math.max(width, boardW)),
+    height: Math.ceil(bottom + m),
+    cardW,
+    cardH,
+    slots,
+    cards,
+    offsetX,
+  };
 }
 
 /**
@@ -152,7 +164,7 @@ export function pileCards(piles, pile) {
   const kind = pile[0];
   if (kind === "f" || kind === "t") {
     const list = kind === "f" ? piles.f : piles.t;
-    return (list && list[Number(pile.slice(1))]) || [];
+    return list?.[Number(pile.slice(1))] || [];
   }
   const p = /** @type {Record<string, string[] | undefined>} */ (piles)[kind];
   return Array.isArray(p) ? p : [];

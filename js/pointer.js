@@ -9,10 +9,10 @@
  * under way is the table's (state.press, which drawing.js reads for the drop targets):
  * set through the table's setPress, as a new frozen object at each step.
  */
-import { parseCard, formatAction, targetsFor, canStart } from "./cards.js";
+import { canStart, formatAction, parseCard, targetsFor } from "./cards.js";
+import { decorate, elementAt } from "./drawing.js";
+import { dropTarget, hitTest } from "./hit.js";
 import { pileCards } from "./layout.js";
-import { hitTest, dropTarget } from "./hit.js";
-import { elementAt, decorate } from "./drawing.js";
 
 /** @typedef {Readonly<import("./widget.js").Table>} Table */
 /** @typedef {import("./widget.js").Press} Press */
@@ -58,7 +58,11 @@ export function clickIntent(v, state, pile, index, now) {
     if (sel.pile === pile) return { sel: null, lastClick: { pile, at: now } };
     const count = pileCards(v.piles, sel.pile).length - sel.index;
     const targets = targetsFor(legal, sel.pile, count);
-    if (!targets.includes(pile) && selectable(v, pile, index) && canStart(legal, pile, codes.length - at)) {
+    if (
+      !targets.includes(pile) &&
+      selectable(v, pile, index) &&
+      canStart(legal, pile, codes.length - at)
+    ) {
       return { sel: { pile, index: at }, lastClick: { pile, at: now } };
     }
     const action = formatAction(sel.pile, pile, count);
@@ -83,7 +87,17 @@ export function onDown(t, e) {
   const p = pointInTable(t, e);
   const hit = geom ? hitTest(geom, p.x, p.y) : null;
   if (!hit) return;
-  t.setPress({ ...hit, x0: p.x, y0: p.y, id: e.pointerId, touch: e.pointerType !== "mouse", dragging: false, els: [], targets: [], count: 0 });
+  t.setPress({
+    ...hit,
+    x0: p.x,
+    y0: p.y,
+    id: e.pointerId,
+    touch: e.pointerType !== "mouse",
+    dragging: false,
+    els: [],
+    targets: [],
+    count: 0,
+  });
   // preventDefault below keeps the browser from focusing anything, so take keyboard
   // focus ourselves: keys typed after a click belong to the table, not to the notebook.
   if (!t.table.contains(t.el.ownerDocument.activeElement)) t.focusTable();
@@ -121,7 +135,7 @@ function startDrag(t, pr) {
   const codes = pileCards(v.piles, pr.pile);
   if (pr.index < 0 || pr.pile === "s") return null;
   const c = parseCard(codes[pr.index]);
-  if (!c || !c.faceUp) return null;
+  if (!c?.faceUp) return null;
   // A stacked pile (waste, reserve, foundation) only ever gives its top card.
   const index = pr.pile[0] === "t" ? pr.index : codes.length - 1;
   const count = codes.length - index;
@@ -135,7 +149,14 @@ function startDrag(t, pr) {
       els.push(el);
     }
   }
-  const drag = { ...pr, index, count, dragging: true, els, targets: targetsFor(v.legal || [], pr.pile, count) };
+  const drag = {
+    ...pr,
+    index,
+    count,
+    dragging: true,
+    els,
+    targets: targetsFor(v.legal || [], pr.pile, count),
+  };
   t.setPress(drag);
   decorate(t);
   return drag;
@@ -151,8 +172,11 @@ export function onUp(t, e) {
     return;
   }
   const p = pointInTable(t, e);
-  const first = geom && geom.cards.find((c) => c.pile === pr.pile && c.index === pr.index);
-  const target = first && geom ? dropTarget(geom, first.x + p.x - pr.x0, first.y + p.y - pr.y0, pr.pile, pr.targets) : null;
+  const first = geom?.cards.find((c) => c.pile === pr.pile && c.index === pr.index);
+  const target =
+    first && geom
+      ? dropTarget(geom, first.x + p.x - pr.x0, first.y + p.y - pr.y0, pr.pile, pr.targets)
+      : null;
   // Leave the cards where they were dropped on a target; the new view puts them in place.
   if (!target || !pr.targets.includes(target)) snapBack(pr.els);
   // An illegal drop still goes to Python, which answers with the reason.

@@ -18,22 +18,23 @@
  * name their callers: setSelection, setFocus, click, and pointer.js's setPress and
  * focusTable.
  */
-import { pileCards } from "./layout.js";
+
+import { Dealing } from "./dealing.js";
+import { deckStyle } from "./decks.js";
+import { h } from "./dom.js";
+import { clampedFocus, decorate, draw, elementAt, newFelt, relayout } from "./drawing.js";
+import { FatalPanel, fatalKey } from "./fatal.js";
 import { moveFocus } from "./hit.js";
 import { t as translate } from "./i18n.js";
-import { renderMarkdown } from "./markdown.js";
-import { h } from "./dom.js";
-import { deckStyle } from "./decks.js";
-import { keyCommand, passesToHost } from "./keys.js";
-import { Toolbar, reviewIntent } from "./toolbar.js";
-import { renderStats } from "./stats.js";
-import { draw, decorate, clampedFocus, elementAt, newFelt, relayout } from "./drawing.js";
-import { renderStatus, renderClock, renderOverlay } from "./status.js";
-import { Verdict } from "./verdict.js";
-import { Dealing } from "./dealing.js";
-import { FatalPanel, fatalKey } from "./fatal.js";
-import { onDown, onMove, onUp, cancelDrag, clickIntent } from "./pointer.js";
 import { senders } from "./intents.js";
+import { keyCommand, passesToHost } from "./keys.js";
+import { pileCards } from "./layout.js";
+import { renderMarkdown } from "./markdown.js";
+import { cancelDrag, clickIntent, onDown, onMove, onUp } from "./pointer.js";
+import { renderStats } from "./stats.js";
+import { renderClock, renderOverlay, renderStatus } from "./status.js";
+import { reviewIntent, Toolbar } from "./toolbar.js";
+import { Verdict } from "./verdict.js";
 
 /** @typedef {import("./layout.js").Geometry} Geometry */
 /** A pile and a card in it (index -1: the empty slot). @typedef {Readonly<{pile: string, index: number}>} Spot */
@@ -75,8 +76,19 @@ export class Table {
     /** drawing.js's own: the elements of the cards and slots, and the layout they are for */
     this.felt = newFelt();
     /** @private @type {PageState} */
-    this._state = Object.freeze({ sel: null, selSeq: -1, focus: { pile: "s", index: -1 }, keyboard: false, press: null,
-      lastClick: null, offline: false, dismissed: -1, clock: { elapsed: 0, at: 0, running: false }, width: 0, geom: null });
+    this._state = Object.freeze({
+      sel: null,
+      selSeq: -1,
+      focus: { pile: "s", index: -1 },
+      keyboard: false,
+      press: null,
+      lastClick: null,
+      offline: false,
+      dismissed: -1,
+      clock: { elapsed: 0, at: 0, running: false },
+      width: 0,
+      geom: null,
+    });
     /** @private @type {number | undefined} */
     this.lastVersion = undefined;
     /** @private */
@@ -89,14 +101,17 @@ export class Table {
      * down) a send throws: the table says so instead of going dead, and a later view (the
      * cell run again) brings it back.
      */
-    this.send = senders((msg) => {
-      this.sentAt = performance.now();
-      try {
-        model.send(msg);
-      } catch (err) {
-        this.goOffline(err);
-      }
-    }, () => this.view.version);
+    this.send = senders(
+      (msg) => {
+        this.sentAt = performance.now();
+        try {
+          model.send(msg);
+        } catch (err) {
+          this.goOffline(err);
+        }
+      },
+      () => this.view.version,
+    );
 
     const root = h("div", "sw-root", { "data-lm-suppress-shortcuts": "true" });
     this.root = root;
@@ -133,7 +148,15 @@ export class Table {
     // the fatal-move warning's question (fatal.js), under the table
     /** @type {FatalPanel} */
     this.fatalPanel = new FatalPanel(this);
-    root.append(this.toolbar.bar, this.table, this.fatalPanel.el, this.status, this.statsEl, this.rules, this.keysHelp);
+    root.append(
+      this.toolbar.bar,
+      this.table,
+      this.fatalPanel.el,
+      this.status,
+      this.statsEl,
+      this.rules,
+      this.keysHelp,
+    );
     el.append(root);
 
     // Table: one set of pointer listeners for every card (delegation).
@@ -177,7 +200,8 @@ export class Table {
       this.goOffline("the kernel's connection closed");
       this.send.sync();
     });
-    for (const k of ["deck", "card_back", "large_index"]) this.listen(model, `change:${k}`, () => this.update());
+    for (const k of ["deck", "card_back", "large_index"])
+      this.listen(model, `change:${k}`, () => this.update());
     // The cards follow the cell's width: JupyterLab's panes, a phone, a wide screen.
     const ro = new ResizeObserver(() => this.resize());
     ro.observe(this.root);
@@ -336,7 +360,15 @@ export class Table {
 
   /** @param {string} a */
   command(a) {
-    if (a === "undo" || a === "redo" || a === "restart" || a === "hint" || a === "autoplay" || a === "draw" || a === "line") {
+    if (
+      a === "undo" ||
+      a === "redo" ||
+      a === "restart" ||
+      a === "hint" ||
+      a === "autoplay" ||
+      a === "draw" ||
+      a === "line"
+    ) {
       this.setSelection(null);
       this.send[a]();
     }
@@ -411,7 +443,7 @@ export class Table {
   /** A new view arrived from Python. */
   update() {
     const v = this.view;
-    if (!v || !v.piles) return;
+    if (!v?.piles) return;
     this.receivedAt = performance.now();
     if (this._state.offline) {
       // A view arrived, so the kernel is there again.
@@ -423,7 +455,13 @@ export class Table {
       if (this.lastVersion !== undefined) this.set({ sel: null });
       this.lastVersion = v.version;
     }
-    this.set({ clock: { elapsed: v.timer ? v.timer.elapsed : 0, at: performance.now(), running: !!(v.timer && v.timer.running) } });
+    this.set({
+      clock: {
+        elapsed: v.timer ? v.timer.elapsed : 0,
+        at: performance.now(),
+        running: !!v.timer?.running,
+      },
+    });
     this.toolbar.update();
     this.dealing.update();
     this.table.setAttribute("aria-label", this.tr("ui.table", { game: this.title() }));
@@ -455,7 +493,8 @@ export class Table {
   onKey(e) {
     const target = /** @type {HTMLElement} */ (e.target);
     // a held fatal move: Enter plays it anyway, Esc takes it back (fatal.js)
-    const answer = this.fatalPanel.open() && !e.ctrlKey && !e.metaKey && !e.altKey ? fatalKey(e.key) : null;
+    const answer =
+      this.fatalPanel.open() && !e.ctrlKey && !e.metaKey && !e.altKey ? fatalKey(e.key) : null;
     if (answer) {
       if (answer === "confirm") this.fatalPanel.confirm();
       else this.fatalPanel.takeBack();
@@ -480,7 +519,10 @@ export class Table {
     }
     const { focus, geom } = this._state;
     if (cmd === "left" || cmd === "right" || cmd === "up" || cmd === "down") {
-      this.setFocus(geom ? moveFocus(geom, focus, cmd, (p) => pileCards(this.view.piles, p)) : focus, true);
+      this.setFocus(
+        geom ? moveFocus(geom, focus, cmd, (p) => pileCards(this.view.piles, p)) : focus,
+        true,
+      );
       decorate(this);
       renderStatus(this);
     } else if (cmd === "pick") {

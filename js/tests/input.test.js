@@ -1,23 +1,25 @@
-import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync } from "node:fs";
-import { keyCommand, passesToHost } from "../keys.js";
-import { seedForNew, reviewIntent, groupEntries, optionsFor } from "../toolbar.js";
-import { statsLines } from "../stats.js";
-import { clickIntent, DOUBLE_CLICK_MS } from "../pointer.js";
+import { readdirSync, readFileSync } from "node:fs";
+import { test } from "node:test";
 import { emptyStockMark, slotLabel } from "../drawing.js";
-import { statusNotice } from "../status.js";
 import { t } from "../i18n.js";
 import { senders } from "../intents.js";
+import { keyCommand, passesToHost } from "../keys.js";
+import { clickIntent, DOUBLE_CLICK_MS } from "../pointer.js";
+import { statsLines } from "../stats.js";
+import { statusNotice } from "../status.js";
+import { groupEntries, optionsFor, reviewIntent, seedForNew } from "../toolbar.js";
 
 /** The message a click's intent sends (on a view of version 9), or undefined for none. */
 const sent = (out) => {
   let msg;
-  if (out.send) out.send(senders((m) => (msg = m), () => 9));
+  const keep = (m) => (msg = m);
+  if (out.send) out.send(senders(keep, () => 9));
   return msg;
 };
 
-const k = (key, o = {}) => keyCommand({ key, ctrl: false, shift: false, alt: false, inField: false, inTable: true, ...o });
+const k = (key, o = {}) =>
+  keyCommand({ key, ctrl: false, shift: false, alt: false, inField: false, inTable: true, ...o });
 
 test("keys: letters, Ctrl shortcuts, arrows only on the table, nothing from text boxes", () => {
   assert.equal(k("d"), "draw");
@@ -101,18 +103,29 @@ test("the status line says what is selected after a selection, the notice otherw
   const v = { ...view, seq: 5, notice: { text: "Hint: draw", level: "hint" } };
   const tr = (key, args) => t("en", key, args);
   assert.equal(statusNotice(v, null, -1, "en", tr).text, "Hint: draw");
-  assert.equal(statusNotice(v, { pile: "t0", index: 1 }, 5, "en", tr).text, "Selected: Five of hearts");
+  assert.equal(
+    statusNotice(v, { pile: "t0", index: 1 }, 5, "en", tr).text,
+    "Selected: Five of hearts",
+  );
   // A newer view's notice (seq 6) wins over a selection made before it.
-  assert.equal(statusNotice({ ...v, seq: 6 }, { pile: "t0", index: 1 }, 5, "en", tr).text, "Hint: draw");
-  assert.equal(statusNotice({ ...v, notice: null }, { pile: "w", index: 0 }, 1, "el", (key, a) => t("el", key, a)).text,
-    "Επιλογή: Δύο καρό");
+  assert.equal(
+    statusNotice({ ...v, seq: 6 }, { pile: "t0", index: 1 }, 5, "en", tr).text,
+    "Hint: draw",
+  );
+  assert.equal(
+    statusNotice({ ...v, notice: null }, { pile: "w", index: 0 }, 1, "el", (key, a) =>
+      t("el", key, a),
+    ).text,
+    "Επιλογή: Δύο καρό",
+  );
 });
 
 test("no game is named in the front end's sources", () => {
   const dir = new URL("../", import.meta.url);
   for (const f of readdirSync(dir).filter((n) => n.endsWith(".js"))) {
     const src = readFileSync(new URL(f, dir), "utf8").toLowerCase();
-    for (const name of ["kansas", "saratoga", "eagle", "klondike"]) assert.ok(!src.includes(name), `${f} names ${name}`);
+    for (const name of ["kansas", "saratoga", "eagle", "klondike"])
+      assert.ok(!src.includes(name), `${f} names ${name}`);
   }
 });
 
@@ -143,21 +156,65 @@ test("review buttons send where to go", () => {
 });
 
 test("statistics lines", () => {
-  const lines = statsLines({ played: 4, won: 1, lost: 2, solved: 1, streak: 0, best_streak: 1, best_time: 75.2, best_score: 52 });
-  assert.deepEqual(Object.fromEntries(lines), {
-    "stats.played": "4", "stats.won": "1 (25%)", "stats.solved": "1", "stats.streak": "0", "stats.best_streak": "1",
-    "stats.best_time": "1:15", "stats.best_score": "52",
+  const lines = statsLines({
+    played: 4,
+    won: 1,
+    lost: 2,
+    solved: 1,
+    streak: 0,
+    best_streak: 1,
+    best_time: 75.2,
+    best_score: 52,
   });
-  const none = Object.fromEntries(statsLines({ played: 0, won: 0, lost: 0, streak: 0, best_streak: 0, best_time: null, best_score: 0 }));
+  assert.deepEqual(Object.fromEntries(lines), {
+    "stats.played": "4",
+    "stats.won": "1 (25%)",
+    "stats.solved": "1",
+    "stats.streak": "0",
+    "stats.best_streak": "1",
+    "stats.best_time": "1:15",
+    "stats.best_score": "52",
+  });
+  const none = Object.fromEntries(
+    statsLines({
+      played: 0,
+      won: 0,
+      lost: 0,
+      streak: 0,
+      best_streak: 0,
+      best_time: null,
+      best_score: 0,
+    }),
+  );
   assert.equal(none["stats.won"], "0");
   assert.equal(none["stats.best_time"], "–");
-  assert.ok(!statsLines({ played: 1, won: 1, lost: 0, streak: 1, best_streak: 1, best_time: 9, best_score: 52 }).some((l) => l[0] === "stats.graded"));
+  assert.ok(
+    !statsLines({
+      played: 1,
+      won: 1,
+      lost: 0,
+      streak: 1,
+      best_streak: 1,
+      best_time: 9,
+      best_score: 52,
+    }).some((l) => l[0] === "stats.graded"),
+  );
 });
 
 test("statistics lines by difficulty: each grade played, easy to hard", () => {
   const graded = statsLines({
-    played: 6, won: 3, lost: 3, streak: 0, best_streak: 2, best_time: 90, best_score: 52,
-    by_difficulty: { hard: { played: 2, won: 0 }, easy: { played: 3, won: 3 }, medium: { played: 0, won: 0 } },
+    played: 6,
+    won: 3,
+    lost: 3,
+    streak: 0,
+    best_streak: 2,
+    best_time: 90,
+    best_score: 52,
+    by_difficulty: {
+      hard: { played: 2, won: 0 },
+      easy: { played: 3, won: 3 },
+      medium: { played: 0, won: 0 },
+    },
   }).filter((l) => l[0] === "stats.graded");
   assert.deepEqual(graded, [
     ["stats.graded", [3, 3], { grade: "easy" }, "graded-easy"],
@@ -167,16 +224,47 @@ test("statistics lines by difficulty: each grade played, easy to hard", () => {
 
 test("option selectors come from the catalog's groups; other options get an entry of their own", () => {
   const l = (en) => ({ en, el: `${en}·el` });
-  const draw = { label: l("Cards a click"), choices: [{ label: l("One"), options: { draw: 1 } }, { label: l("Three"), options: { draw: 3 } }] };
-  const redeals = { label: l("Redeals"), choices: [{ label: l("Two"), options: { redeals: 2 } }, { label: l("Unlimited"), options: { redeals: null } }] };
-  assert.deepEqual(groupEntries(draw, 1, "en"), { entries: [["0", "One"], ["1", "Three"]], value: "1" });
+  const draw = {
+    label: l("Cards a click"),
+    choices: [
+      { label: l("One"), options: { draw: 1 } },
+      { label: l("Three"), options: { draw: 3 } },
+    ],
+  };
+  const redeals = {
+    label: l("Redeals"),
+    choices: [
+      { label: l("Two"), options: { redeals: 2 } },
+      { label: l("Unlimited"), options: { redeals: null } },
+    ],
+  };
+  assert.deepEqual(groupEntries(draw, 1, "en"), {
+    entries: [
+      ["0", "One"],
+      ["1", "Three"],
+    ],
+    value: "1",
+  });
   assert.deepEqual(groupEntries(draw, 0, "el").entries[0], ["0", "One·el"]);
   const other = { label: l("no redeal"), options: { redeals: 0 } };
-  assert.deepEqual(groupEntries(redeals, other, "en"), { entries: [["0", "Two"], ["1", "Unlimited"], ["x", "no redeal"]], value: "x" });
+  assert.deepEqual(groupEntries(redeals, other, "en"), {
+    entries: [
+      ["0", "Two"],
+      ["1", "Unlimited"],
+      ["x", "no redeal"],
+    ],
+    value: "x",
+  });
   assert.deepEqual(optionsFor([draw, redeals], ["1", "1"], [0, 0]), { draw: 3, redeals: null });
   assert.deepEqual(optionsFor([draw, redeals], ["0", "x"], [0, other]), { draw: 1, redeals: 0 });
   // one group that sets several options (four deals as one choice)
-  const deals = { label: l("Deal"), choices: [{ label: l("A"), options: { draw: 1, redeals: 2 } }, { label: l("B"), options: { draw: 3, redeals: null } }] };
+  const deals = {
+    label: l("Deal"),
+    choices: [
+      { label: l("A"), options: { draw: 1, redeals: 2 } },
+      { label: l("B"), options: { draw: 3, redeals: null } },
+    ],
+  };
   assert.deepEqual(optionsFor([deals], ["1"], [0]), { draw: 3, redeals: null });
   assert.deepEqual(optionsFor([], [], []), {});
 });

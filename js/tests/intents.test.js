@@ -2,15 +2,17 @@
 // that a field given as undefined is left out (Playwright's bridge would turn it into
 // None, and Python refuses a `null` step or action). Which kinds and fields there are is
 // held equal to Python's records by tests/test_protocol.py.
-import { test } from "node:test";
+
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { test } from "node:test";
 import { senders } from "../intents.js";
 
 const record = () => {
   const out = [];
   let version = 3;
-  const send = senders((m) => out.push(m), () => version);
+  const push = (m) => out.push(m);
+  const send = senders(push, () => version);
   return { out, send, setVersion: (v) => (version = v) };
 };
 
@@ -53,7 +55,11 @@ test("a field left undefined is not sent; null and false are", () => {
     { kind: "fatal", confirm: false },
     { kind: "fatal", confirm: true, action: "t6>t5", version: 12 },
   ]);
-  for (const m of out) assert.ok(Object.values(m).every((v) => v !== undefined), JSON.stringify(m));
+  for (const m of out)
+    assert.ok(
+      Object.values(m).every((v) => v !== undefined),
+      JSON.stringify(m),
+    );
 });
 
 test("every sender sends its own kind", () => {
