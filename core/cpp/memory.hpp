@@ -41,10 +41,12 @@ class Memory {
     size_t peak() const { return peak_.load(std::memory_order_relaxed); }
     // whether a taking was ever refused (here or below): a search wanted more than it got
     bool full() const { return full_.load(std::memory_order_relaxed); }
+    // marks it full, and every budget above it: where the system refused bytes the
+    // budget had given (the search wanted more than it got all the same)
+    void mark_full();
 
   private:
     void add(size_t n);  // counts ``n`` taken (and raises the peak)
-    void mark_full();    // here and in every budget above
     std::atomic<size_t> cap_;
     const std::shared_ptr<Memory> parent_;
     std::atomic<size_t> used_{0};
