@@ -7,8 +7,11 @@ these tests look at answers, never at node counts.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -218,3 +221,44 @@ def test_pause_from_another_thread_waits_for_the_run_and_does_not_deadlock():
     paused = s.nodes
     time.sleep(0.1)
     assert s.nodes == paused
+
+
+# Run in a process of its own: daemon threads that go in and out of the core (each call
+# lets the GIL go and takes it back) while the program ends. Python before 3.14 ends such
+# a thread with pthread_exit when it takes the GIL back during the interpreter's
+# teardown, which unwinds its stack through the core's call.
+AT_EXIT = r"""
+import threading, time
+from solitaire_widget import Game
+from solitaire_widget.core_search import CoreSearch
+from solitaire_widget.search import BudgetSpent
+
+def busy(threads):
+    s = CoreSearch(Game("kansas", seed=72).table, threads=threads, memory_mb=16)
+    while True:
+        try:
+            s.run(0.001, None)
+        except BudgetSpent:
+            pass
+        s.pause()
+
+for threads in (1, 2, 1, 2):
+    threading.Thread(target=busy, args=(threads,), daemon=True).start()
+time.sleep(0.3)
+"""
+
+
+def test_a_daemon_thread_in_the_core_as_the_program_ends_does_not_abort_it():
+    # it did (std::terminate through nanobind's gil_scoped_release, whose destructor may
+    # not throw: "terminate called without an active exception", status -6) in most runs
+    for _ in range(3):
+        out = subprocess.run(
+            [sys.executable, "-c", AT_EXIT],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=Path(__file__).resolve().parent.parent,
+            check=False,
+        )
+        assert out.returncode == 0, (out.returncode, out.stderr[-2000:])
+        assert "terminate called" not in out.stderr

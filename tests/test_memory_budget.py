@@ -167,3 +167,108 @@ def test_budgets_nest_and_a_full_one_refuses():
     for bad in (0, -1, float("nan")):
         with pytest.raises(ValueError):
             core_search.Memory(bad)
+
+
+# Run in a process of its own: a search whose memory the system refuses (an address-space
+# limit, RLIMIT_AS, set a few MB above what the process holds) although its budget has
+# room. Prints each run's outcome as one line of JSON.
+REFUSED = r"""
+import json, resource, sys
+from solitaire_widget import Game
+from solitaire_widget.core_search import CoreSearch, Memory
+from solitaire_widget.search import BudgetSpent
+
+def held():
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith("VmSize:"):
+                return int(line.split()[1]) * 1024
+
+a = json.loads(sys.argv[1])
+searches = []
+for room in a["rooms"]:
+    budget = Memory(768)
+    s = CoreSearch(Game(a["game"], seed=a["seed"]).table, memory=budget, threads=a["threads"])
+    try:
+        s.run(None, 1000)  # its memo made and its table begun, before the limit
+    except BudgetSpent:
+        pass
+    searches.append(s)  # (kept: what they hold stays held)
+    limit = held() + room * 2**20
+    resource.setrlimit(resource.RLIMIT_AS, (limit, resource.RLIM_INFINITY))
+    outcomes = []
+    for _ in range(a["runs"]):
+        try:
+            outcomes.append(s.run(a["seconds"], a["nodes"])[0])
+            break
+        except BudgetSpent:
+            outcomes.append("unknown")
+        except (MemoryError, RuntimeError) as e:
+            outcomes.append(f"{type(e).__name__}: {e}")
+    resource.setrlimit(resource.RLIMIT_AS, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+    print(json.dumps({"room": room, "outcomes": outcomes, "evictions": s._search.evictions,
+                      "table_mb": s.table_bytes / 2**20, "full": budget.full,
+                      "helper_nodes": s._search.helper_nodes}), flush=True)
+"""
+
+
+def refused(args: dict) -> list[dict]:
+    out = subprocess.run(
+        [sys.executable, "-X", "faulthandler", "-c", REFUSED, json.dumps(args)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+        check=False,
+    )
+    # a signal (a crash) is a negative status; an error raised is 1, with its words
+    assert out.returncode == 0, (out.returncode, out.stderr[-3000:])
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="an address-space limit (RLIMIT_AS)")
+@pytest.mark.parametrize("threads", [1, 2])
+def test_memory_the_system_refuses_costs_positions_never_an_answer_nor_a_crash(threads):
+    # Kansas 69 is lost, in 1.9 million nodes alone, with a table that grows to 64 MB.
+    # With 60 MB more for the whole process, the system refuses the table's growth past
+    # 32 MB that its budget of 768 MB allows: the table must stop growing and forget
+    # positions, as at the budget, and the answer be the same. Alone, the search raised
+    # MemoryError out of the middle of a node, and the next run, going on from a
+    # position its stacked moves were not made for, crashed the interpreter; with a
+    # helper, the table's growth as the helper starts (to all the budget has room for,
+    # at once) raised MemoryError at every run.
+    if threads == 2:  # a budget of time: the helper starts with it (the table's 32 MB
+        # leave room for its thread's stack)
+        args = {"seconds": 120.0, "nodes": None}
+    else:
+        args = {"seconds": None, "nodes": 30_000_000}
+    (r,) = refused(
+        {"game": "kansas", "seed": 69, "threads": threads, "rooms": [60], "runs": 1} | args
+    )
+    assert r["outcomes"] == ["lost"], r
+    assert r["table_mb"] <= 32 and r["full"], r
+    if threads == 2:  # (how the two share the work, and so what they store, varies)
+        assert r["helper_nodes"] > 0, r
+    else:
+        assert r["evictions"] > 0, r
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="an address-space limit (RLIMIT_AS)")
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_search_starved_of_memory_never_crashes_and_says_why_it_cannot_go_on(threads):
+    # Searches of a deal undecided for long, with less and less room past what the
+    # process holds, run again and again: each run answers, runs out of its budget, or
+    # raises MemoryError; one cut off by an error from the middle of its work (the
+    # core's std::bad_alloc) is never run on from there: every later run says so. Never
+    # a crash: the process ends with status 0.
+    budget = (
+        {"seconds": 0.6, "nodes": None} if threads == 2 else {"seconds": None, "nodes": 400_000}
+    )
+    args = {"game": "kansas", "seed": 15074, "threads": threads, "runs": 8, "rooms": [16, 4, 1, 0]}
+    for r in refused(args | budget):
+        outcomes = r["outcomes"]
+        for o in outcomes:
+            assert o == "unknown" or o.startswith(("MemoryError", "RuntimeError: this search")), r
+        cut = [i for i, o in enumerate(outcomes) if o == "MemoryError: std::bad_alloc"]
+        for o in outcomes[cut[0] + 1 :] if cut else ():
+            assert o.startswith("RuntimeError: this search was cut off by an error"), r

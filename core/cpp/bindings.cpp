@@ -7,10 +7,15 @@
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
+#include <chrono>
 #include <cmath>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <tuple>
+#if defined(__GLIBCXX__)
+#include <cxxabi.h>
+#endif
 
 #include "search.hpp"
 
@@ -22,6 +27,36 @@ using namespace nb::literals;
 #endif
 
 namespace {
+
+// The GIL let go while the core works, and taken back after. Python before 3.14 ends a
+// thread that takes it back while the interpreter is being torn down (a daemon thread
+// still in a search when the program ends) with pthread_exit, which unwinds the
+// thread's stack; through nanobind's gil_scoped_release, whose destructor may not
+// throw, that unwinding ended the whole process (std::terminate: an abort at exit).
+// Here it is caught, and the thread waits for the process to end instead (what Python
+// 3.14 does itself).
+class ReleaseGil {
+  public:
+    ReleaseGil() : state_(PyEval_SaveThread()) {}
+    ~ReleaseGil() {
+#if defined(__GLIBCXX__)
+        try {
+            PyEval_RestoreThread(state_);
+        } catch (abi::__forced_unwind&) {
+            // (never rethrown, never left: a forced unwind caught and not rethrown
+            // aborts the process when its handler ends)
+            for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
+        }
+#else
+        PyEval_RestoreThread(state_);
+#endif
+    }
+    ReleaseGil(const ReleaseGil&) = delete;
+    ReleaseGil& operator=(const ReleaseGil&) = delete;
+
+  private:
+    PyThreadState* state_;
+};
 
 // ---- the game's traits, as Rules.core_traits() gives them --------------------------------
 constexpr const char* TRAITS[] = {"columns",      "reserve", "refills",     "reserve_top_always",
@@ -152,7 +187,7 @@ class PySearch {
         double s = seconds ? (*seconds < 0 ? 0.0 : *seconds) : -1.0;
         sc::Outcome out;
         {
-            nb::gil_scoped_release release;
+            ReleaseGil release;
             out = search_->run(s, nodes ? *nodes : -1);
         }
         return {out.result, out.line};
@@ -162,7 +197,7 @@ class PySearch {
     void cancel(bool on) { search_->set_cancel(on); }
     void pause() {
         // the GIL first: a run in another thread needs it to return, and holds busy_
-        nb::gil_scoped_release release;
+        ReleaseGil release;
         std::lock_guard<std::mutex> lock(busy_);
         search_->pause();
     }
@@ -223,7 +258,7 @@ std::vector<uint64_t> perft(const std::string& part, const nb::dict& traits,
                             int depth) {
     if (depth < 0 || depth > 12) throw std::invalid_argument("depth must be 0..12");
     Spec s = make_spec(part, traits, piles, hidden, used, base);
-    nb::gil_scoped_release release;
+    ReleaseGil release;
     return sc::perft(s.cfg, s.pos, depth);
 }
 
@@ -232,7 +267,7 @@ bool stuck(const std::string& part, const nb::dict& traits,
            std::optional<int> base, int limit) {
     if (limit < 1) throw std::invalid_argument("limit must be >= 1");
     Spec s = make_spec(part, traits, piles, hidden, used, base);
-    nb::gil_scoped_release release;
+    ReleaseGil release;
     return sc::is_stuck(s.cfg, s.pos, limit);
 }
 
@@ -265,7 +300,7 @@ class PyRules {
                   int used, int limit) {
         if (limit < 1) throw std::invalid_argument("limit must be >= 1");
         sc::Pos pos = sc::make_position(cfg_, piles, hidden, used);
-        nb::gil_scoped_release release;
+        ReleaseGil release;
         return sc::is_stuck(cfg_, pos, limit);
     }
 

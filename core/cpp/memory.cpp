@@ -80,8 +80,15 @@ Region::~Region() {
 }
 
 void Region::grow(size_t bytes) {
+#ifdef SC_REGION_COPIES
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    std::memcpy(p, data_, bytes_);
+    munmap(data_, bytes_);
+#else
     void* p = mremap(data_, bytes_, bytes, MREMAP_MAYMOVE);
     if (p == MAP_FAILED) throw std::bad_alloc();
+#endif
     data_ = p;
     bytes_ = bytes;
 }

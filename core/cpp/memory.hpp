@@ -41,10 +41,12 @@ class Memory {
     size_t peak() const { return peak_.load(std::memory_order_relaxed); }
     // whether a taking was ever refused (here or below): a search wanted more than it got
     bool full() const { return full_.load(std::memory_order_relaxed); }
+    // marks it full, and every budget above it: where the system refused bytes the
+    // budget had given (the search wanted more than it got all the same)
+    void mark_full();
 
   private:
     void add(size_t n);  // counts ``n`` taken (and raises the peak)
-    void mark_full();    // here and in every budget above
     std::atomic<size_t> cap_;
     const std::shared_ptr<Memory> parent_;
     std::atomic<size_t> used_{0};
@@ -56,6 +58,16 @@ class Memory {
 // can move pages without copying them (Linux's mremap) growing needs no second copy, so
 // a table grows to the whole of its budget, not two thirds of it (``moves`` says
 // whether growing may copy, and so hold the old bytes and the new at once).
+// ThreadSanitizer does not follow mremap (it keeps what it saw at an address after the
+// pages moved away, and took a new table there for the old one's: false races), so a
+// build with it copies into a new mapping instead, which it does follow.
+#if defined(__SANITIZE_THREAD__)
+#define SC_REGION_COPIES 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SC_REGION_COPIES 1
+#endif
+#endif
 class Region {
   public:
     explicit Region(size_t bytes);
@@ -64,10 +76,11 @@ class Region {
     Region& operator=(const Region&) = delete;
     void* data() const { return data_; }
     size_t bytes() const { return bytes_; }
-    // to ``bytes`` (more than now): the old bytes keep their places, the new are zero
+    // to ``bytes`` (more than now): the old bytes keep their places, the new are zero;
+    // throws std::bad_alloc (and keeps what it had) where the system refuses
     void grow(size_t bytes);
     static constexpr bool moves =
-#ifdef __linux__
+#if defined(__linux__) && !defined(SC_REGION_COPIES)
         false;
 #else
         true;

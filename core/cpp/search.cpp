@@ -1,6 +1,10 @@
 #include "search.hpp"
 
 #include <algorithm>
+#include <exception>
+#include <new>
+#include <stdexcept>
+#include <system_error>
 
 namespace sc {
 
@@ -353,7 +357,16 @@ bool Search::make_layer_memo(int bits) {
         const size_t n = size_t{1} << bits, bytes = n * sizeof(LayerAnswer);
         if (memory_->take(bytes)) {
             memo_held_ = Held(memory_, bytes);
-            layer_memo.assign(n, LayerAnswer{});
+            try {
+                layer_memo.assign(n, LayerAnswer{});
+            } catch (const std::bad_alloc&) {
+                // the system refused what the budget gave: a refusal like the budget's
+                // (the memo is only a cache), not an error in the middle of a node
+                memo_held_ = Held();
+                layer_memo = {};
+                memory_->mark_full();
+                continue;
+            }
             return true;
         }
     }
@@ -470,18 +483,48 @@ void Search::start_helper() {
     // moves out of it
     for (const auto& [k, r] : table_->share()) path_.enter(k, r);
     shared_ = true;
-    helper_.reset(new Search(*this, order_ ? *order_ + 1 : 1));
-    helper_->begin();  // the root was undecided here, so it is there
+    // (made whole before it is kept: a helper half begun would have no root to search)
+    std::unique_ptr<Search> helper(new Search(*this, order_ ? *order_ + 1 : 1));
+    helper->begin();  // the root was undecided here, so it is there
+    helper_ = std::move(helper);
     helper_seen_.store(helper_.get(), std::memory_order_release);
 }
 
 void Search::resume_helper() {
-    if (!helper_ || helper_thread_.joinable() || helper_done_.load(std::memory_order_acquire)) return;
+    if (!helper_ || helper_thread_.joinable() || helper_done_.load(std::memory_order_acquire) ||
+        helper_failed_.load(std::memory_order_acquire))
+        return;
     stop_.store(false, std::memory_order_relaxed);
-    helper_thread_ = std::thread([this] {
-        Outcome out = helper_->dfs(false, {}, -1, &stop_);
-        if (out.result != "unknown") settle_helper(std::move(out));
-    });
+    try {
+        helper_thread_ = std::thread([this] {
+            try {
+                Outcome out = helper_->dfs(false, {}, -1, &stop_);
+                if (out.result != "unknown") settle_helper(std::move(out));
+            } catch (...) {
+                // An error out of a thread's function ends the process. Cut off in
+                // the middle of a node, the helper cannot go on; what it left in the
+                // table unfinished is not marked done, so the main search stays sound.
+                helper_failed_.store(true, std::memory_order_release);
+            }
+        });
+    } catch (const std::system_error&) {
+        // no thread to be had (the system's limit): this run searches alone
+    }
+}
+
+void Search::break_off() noexcept {
+    broken_ = true;
+    try {
+        try {
+            throw;
+        } catch (const std::exception& e) {
+            broken_what_ = e.what();
+        } catch (...) {
+            broken_what_ = "an unknown error";
+        }
+        pause();
+    } catch (...) {  // (no room even for the words: the flag says it)
+    }
 }
 
 void Search::settle_helper(Outcome out) {
@@ -497,12 +540,25 @@ void Search::pause() {
 
 Outcome Search::run(double seconds, int64_t nodes) {
     if (verdict_) return *verdict_;
+    if (broken_)
+        throw std::runtime_error("this search was cut off by an error (" + broken_what_ +
+                                 ") and cannot go on: make a new one");
     using clock = std::chrono::steady_clock;
     const bool timed = seconds >= 0;
     const auto deadline =
         clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(
                            timed ? seconds : 0.0));
     if (cancel_.load(std::memory_order_relaxed)) return Outcome{"unknown", {}};
+    try {
+        return go(timed, deadline, nodes, seconds);
+    } catch (...) {
+        break_off();
+        throw;
+    }
+}
+
+Outcome Search::go(bool timed, std::chrono::steady_clock::time_point deadline, int64_t nodes,
+                   double seconds) {
     if (!started_) {
         if (!begin()) return *verdict_;
     } else if (threads_ > 1 && nodes < 0 && timed && seconds >= HELPER_MIN_SECONDS && !helper_) {

@@ -105,6 +105,12 @@ class Search {
     // what the other has searched to its end). The first to end gives the answer, a win or a loss. The helper goes on
     // between runs until ``pause`` (a run with a node budget pauses it and searches
     // alone).
+    // An error thrown out of a run (std::bad_alloc where the system refuses memory) may
+    // have cut it off in the middle of a node, its position no longer the one its
+    // stacked moves were made for: it is passed on, and every later run throws a
+    // std::runtime_error that says so (going on from there would play moves that are not
+    // legal in the position: a crash). A helper cut off so stops for good, and the
+    // search goes on alone.
     Outcome run(double seconds, int64_t nodes);
     void set_threads(int threads) { threads_ = threads; }
     // From any thread: a run in progress returns "unknown" within CHECK_EVERY nodes,
@@ -189,10 +195,14 @@ class Search {
     // timed), ``max_nodes`` (>= 0), ``stop``, or the helper's end.
     Outcome dfs(bool timed, std::chrono::steady_clock::time_point deadline, int64_t max_nodes,
                 const std::atomic<bool>* stop);
+    // run's work, once its budget is set (run marks the search broken if it throws)
+    Outcome go(bool timed, std::chrono::steady_clock::time_point deadline, int64_t nodes,
+               double seconds);
     bool begin();  // the root: false if it is decided on its face (verdict_ is set)
     void start_helper();
     void resume_helper();
     void settle_helper(Outcome out);  // the helper's verdict, once it has one
+    void break_off() noexcept;         // in a handler: no run may go on (broken_)
     void gen(std::vector<SMove>& out);  // nothing past the waste cap
     void force();  // appends the forced moves' records to forced_
     Key key() const;
@@ -228,6 +238,12 @@ class Search {
     std::thread helper_thread_;
     std::atomic<bool> stop_{false};
     std::atomic<bool> helper_done_{false};  // the helper has a verdict (its verdict_)
+    // the helper was cut off by an error: it is never resumed (the main search, which
+    // skips only what was searched to its end, goes on alone)
+    std::atomic<bool> helper_failed_{false};
+    // a run was cut off by an error: why, said by every later run
+    bool broken_ = false;
+    std::string broken_what_;
     std::atomic<bool> cancel_{false};
     std::vector<SMove> moves_;  // every frame's moves, stacked
     std::vector<Rec> forced_;   // every frame's forced moves, stacked

@@ -1,6 +1,7 @@
 #include "table.hpp"
 
 #include <algorithm>
+#include <new>
 #include <stdexcept>
 
 namespace sc {
@@ -13,18 +14,25 @@ constexpr uint64_t RANK = 0xFFFF;
 // which it takes even from a full budget: a search cannot run without a table.
 constexpr size_t FIRST_BUCKETS = 1024, FEWEST_BUCKETS = 8;
 
-size_t first_buckets(Memory& memory, size_t per_bucket) {
+// the first table's bytes, taken from ``memory`` (and given back if the system refuses
+// them: the table is then never made, and its budget must not count it)
+Region first_region(Memory& memory, size_t per_bucket) {
     const size_t room = memory.room();
     size_t buckets = FIRST_BUCKETS;
     while (buckets > FEWEST_BUCKETS && buckets * per_bucket > room) buckets /= 2;
-    if (!memory.take(buckets * per_bucket)) memory.force(buckets * per_bucket);
-    return buckets;
+    const size_t bytes = buckets * per_bucket;
+    if (!memory.take(bytes)) memory.force(bytes);
+    try {
+        return Region(bytes);
+    } catch (...) {
+        memory.give(bytes);
+        throw;
+    }
 }
 }  // namespace
 
 Table::Table(std::shared_ptr<Memory> memory)
-    : memory_(std::move(memory)),
-      region_(first_buckets(*memory_, WAYS * sizeof(Entry)) * WAYS * sizeof(Entry)) {
+    : memory_(std::move(memory)), region_(first_region(*memory_, WAYS * sizeof(Entry))) {
     nslots_ = region_.bytes() / sizeof(Entry);
     mask_ = nslots_ / WAYS - 1;
 }
@@ -55,12 +63,18 @@ int Table::find(const Key& k) const {
 bool Table::grow(size_t times) {
     const size_t old_bytes = region_.bytes(), new_bytes = old_bytes * times;
     // in place only the new bytes are taken; where growing copies, old and new at once
-    if (!memory_->take(Region::moves ? new_bytes : new_bytes - old_bytes)) return false;
+    const size_t taken = Region::moves ? new_bytes : new_bytes - old_bytes;
+    if (!memory_->take(taken)) return false;
     try {
         region_.grow(new_bytes);
-    } catch (...) {
-        memory_->give(Region::moves ? new_bytes : new_bytes - old_bytes);
-        throw;
+    } catch (const std::bad_alloc&) {
+        // The system refused the pages the budget gave (an address-space limit, strict
+        // overcommit): a refusal like the budget's, which only costs positions
+        // forgotten. Thrown, it cut the search off in the middle of a node (a
+        // MemoryError, and a crash at the next run before runs refused to go on).
+        memory_->give(taken);
+        memory_->mark_full();
+        return false;
     }
     if (Region::moves) memory_->give(old_bytes);
     // The entries of a group of eight buckets (a key's probes stay in its group) go to
@@ -205,7 +219,19 @@ void Table::leave() {
 std::vector<std::pair<Key, int>> Table::share() {
     std::vector<std::pair<Key, int>> path;
     if (shared_) return path;
+    // (what may fail, first: the table is changed only once nothing more can)
     for (const Key& k : path_) path.emplace_back(k, find(k));
+    size_t nlocks = LOCKS;
+    while (nlocks > FEWEST_LOCKS && nlocks > memory_->room()) nlocks /= 2;
+    if (!memory_->take(nlocks)) memory_->force(nlocks);
+    try {
+        locks_ = std::make_unique<std::atomic<uint8_t>[]>(nlocks);
+    } catch (...) {
+        memory_->give(nlocks);
+        throw;
+    }
+    nlocks_ = nlocks;
+    for (size_t i = 0; i < nlocks_; ++i) locks_[i].store(0, std::memory_order_relaxed);
     // every position searched so far and off the path has been searched to its end
     for (Entry* e = slots(); e != slots() + nslots_; ++e)
         if (e->a && !on_path(e->a, e->meta & HIGH)) e->meta |= DONE;
@@ -213,19 +239,15 @@ std::vector<std::pair<Key, int>> Table::share() {
     // doubling: 0.3 s instead of 0.9, measured after 0.6 s of search): as much as the
     // budget has room for now (another search of the solve that asks later may find
     // none; its share, memory.hpp, keeps it some)
-    nlocks_ = LOCKS;
-    while (nlocks_ > FEWEST_LOCKS && nlocks_ > memory_->room()) nlocks_ /= 2;
-    if (!memory_->take(nlocks_)) memory_->force(nlocks_);
     const size_t have = region_.bytes();
     // the most the new table may be: in place, what it has and the room; else the room
     const size_t most = memory_->room() + (Region::moves ? 0 : have);
     size_t times = 1;
     while (have * times * 2 <= most) times *= 2;
-    while (times > 1 && !grow(times)) times /= 2;  // (another thread took some meanwhile)
+    // (another thread took some meanwhile, or the system refused)
+    while (times > 1 && !grow(times)) times /= 2;
     path_.clear();
     std::fill(path_count_.begin(), path_count_.end(), uint16_t{0});
-    locks_ = std::make_unique<std::atomic<uint8_t>[]>(nlocks_);
-    for (size_t i = 0; i < nlocks_; ++i) locks_[i].store(0, std::memory_order_relaxed);
     shared_ = true;
     return path;
 }

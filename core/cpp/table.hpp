@@ -123,6 +123,10 @@ class Table {
     static size_t path_slot(uint64_t a) { return (a >> 7) & (PATH_SLOTS - 1); }
     static constexpr size_t PATH_SLOTS = 4096;
 
+    // how many positions on the path fall in each slot: an entry whose slot counts none
+    // is off the path without a look at path_ (made before the region, so that a
+    // failure to make it leaves no bytes taken from the budget)
+    std::vector<uint16_t> path_count_ = std::vector<uint16_t>(PATH_SLOTS, 0);
     std::shared_ptr<Memory> memory_;
     Region region_;
     size_t nslots_ = 0;
@@ -139,9 +143,6 @@ class Table {
     // entries of the path that found their bucket full of entries of the path (rare)
     std::unordered_map<Key, int, KeyHash> pinned_;
     std::vector<Key> path_;  // (first half, high bits) of each position on the path
-    // how many positions on the path fall in each slot: an entry whose slot counts none
-    // is off the path without a look at path_
-    std::vector<uint16_t> path_count_ = std::vector<uint16_t>(PATH_SLOTS, 0);
 };
 
 }  // namespace sc
