@@ -13,6 +13,7 @@ from .moves import (
     WASTE,
     IllegalMove,
     Move,
+    bad_move,
     pile_id,
     pile_index,
 )
@@ -156,6 +157,9 @@ def explain(t: Table, action: object, lang: str = "en") -> str:
     """``"Legal: ..."`` or ``"Illegal: ..."``: the rule that allows or forbids ``action``."""
     text("legal", lang, text="")  # validates lang
     if isinstance(action, Move):
+        bad = bad_move(action)
+        if bad is not None:  # a Move made by hand that is no move at all
+            return bad.text(lang)
         move = action
     else:
         try:

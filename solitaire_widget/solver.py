@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from . import core_search
+from . import budgets, core_search
 from .games.base import Table as TableType
 from .moves import Move
 from .search import CHECK_EVERY, BudgetSpent, Search
@@ -102,6 +102,12 @@ def _engine(engine: str, rules: Rules) -> str:
     return engine
 
 
+def _check_threads(threads: object) -> None:
+    # 1 or 2 as an int: True == 1 and 2.0 == 2, but neither is a number of threads
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads not in (1, 2):
+        raise ValueError(f"threads must be 1 or 2, not {threads!r}")
+
+
 def _loosest(table: Table) -> Table | None:
     """The same position under the loosest rules of its game (``Rules.loosest``, which
     argues that a position they lose is lost under these too), when ``table``'s rules
@@ -144,8 +150,8 @@ class Solver:
         memory_mb: float | None = None,
         threads: int = 1,
     ) -> None:
-        if threads not in (1, 2):
-            raise ValueError(f"threads must be 1 or 2, not {threads!r}")
+        _check_threads(threads)
+        memory_mb = budgets.megabytes(memory_mb, "memory_mb")
         source: Table = game if isinstance(game, TableType) else game.table
         table = source.copy()
         self.table = table
@@ -215,7 +221,11 @@ class Solver:
 
     def run(self, seconds: float | None = 10.0, nodes: int | None = None) -> SolveResult:
         """Search on for at most ``seconds`` and ``nodes`` more (None: no bound). The
-        result's ``nodes`` and ``seconds`` count every run so far."""
+        result's ``nodes`` and ``seconds`` count every run so far. TypeError or
+        ValueError, before any search, for a budget that is not a finite number >= 0
+        (``solitaire_widget.budgets``): NaN would never run out."""
+        seconds = budgets.seconds(seconds, "seconds")
+        nodes = budgets.count(nodes, "nodes")
         start = time.perf_counter()
         try:
             if self.verdict is None:
@@ -351,6 +361,7 @@ class Solver:
                 if out is None and left():
                     out = turn(main, 6)
         while out is None and left():
+            used_before = used
             if self.wide is not None:
                 verdict = None
                 if self.threads > 1 and self.engine == "core" and not self._wide_set_up and share_s:
@@ -384,6 +395,12 @@ class Solver:
                     return found
             if left():
                 out = turn(main, 2 if self.probes else 3)
+            if out is None and seconds is None and used == used_before:
+                # Defence in depth: with no clock to run out, a round of turns that
+                # searched no node would come round for ever (each search answers or
+                # spends at least a node of a budget it is given; this holds the loop
+                # to that rather than trusting it).
+                break
         return out
 
 
@@ -441,6 +458,9 @@ def solve(
     ``core-2t``). ``search_threads()`` says what the machine can give; the widget's
     Solve and exact hint use that.
     """
+    # checked before the Solver takes its copy and its memory (Solver.run checks again)
+    budgets.seconds(seconds, "seconds")
+    budgets.count(nodes, "nodes")
     return Solver(
         game,
         prune=prune,

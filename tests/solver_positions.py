@@ -53,7 +53,8 @@ def small_position(
                 piles[c].append(loose.pop())
     for card in loose:
         choices = [STOCK, WASTE, *cols]
-        if rules.has_reserve:
+        # (a reserve holds at most what the game deals there: Rules.position_limits)
+        if rules.has_reserve and len(piles[RESERVE]) < rules.position_limits()[RESERVE]:
             choices.append(RESERVE)
         tries = 0
         while True:

@@ -18,7 +18,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from .. import core_search
+from .. import budgets, core_search
 from ..cards import DECKS, card_symbol
 from ..game import Game
 from ..games import DEFAULT_GAME, make_rules
@@ -100,7 +100,7 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         self.illegal_penalty = float(illegal_penalty)
         self.max_steps = max_steps
         self.winning_mask = bool(winning_mask)
-        self.teacher_nodes = int(teacher_nodes)
+        self.teacher_nodes = budgets.count(teacher_nodes, "teacher_nodes", optional=False)
 
         self.n_tableau = rules.n_tableau
         self.n_piles = FIRST_TABLEAU + rules.n_tableau
@@ -269,7 +269,9 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         # out once per environment (a core triple equals the Move it stands for)
         entries = []
         for m in (
-            t.legal_moves() if core is None else core.legal_moves(piles, t.hidden, t.redeals_used)
+            t.legal_moves()
+            if core is None
+            else core.legal_moves(piles, t.hidden, core_search.redeals_for_core(t))
         ):
             entry = parsed.get(m)
             if entry is None:
@@ -477,7 +479,9 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         ``UNKNOWN`` (-1) when the solver could not tell within ``nodes`` (by default
         ``teacher_nodes``) search nodes a position. The solver sees every card: the
         teacher knows what a thoughtful player would."""
-        budget = self.teacher_nodes if nodes is None else nodes
+        budget = (
+            self.teacher_nodes if nodes is None else budgets.count(nodes, "nodes", optional=False)
+        )
         out = np.zeros(self.n_actions, dtype=np.int8)
         t = self._table
         here = self._verdict(t, budget)
@@ -621,6 +625,8 @@ def play_policy(
     move, so a player may move in between. ``env_options`` are the environment's
     (``thoughtful=False``: the policy sees what a player sees).
     """
+    budgets.seconds(delay, "delay", optional=False)
+    budgets.count(max_moves, "max_moves", optional=False)
     env = SolitaireEnv(game.name, **game.options, **env_options)
     env.reset(options={"game": game})
     played: list[str] = []
