@@ -76,8 +76,8 @@ def count(value: object, name: str, *, optional: bool = True, least: int = 0) ->
     """``value`` as a whole count (nodes, moves, tries...): an int >= ``least`` (not a
     bool, not a float: a count has no fractions, and the compiled core takes ints
     only), or None where ``optional`` (no bound). ValueError for a float or a number
-    below ``least``, TypeError for anything else; both name ``name``. Huge ints are counts like any other (the caller clamps what it passes on
-    to a fixed-width int)."""
+    below ``least``, TypeError for anything else; both name ``name``. Huge ints are
+    counts like any other (the caller clamps what it passes on to a fixed-width int)."""
     if value is None:
         if optional:
             return None

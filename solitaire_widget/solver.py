@@ -12,6 +12,7 @@ loosest rules, streamliners that keep the waste short. ``solve`` is one run of o
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import time
@@ -152,8 +153,13 @@ class Solver:
     ) -> None:
         _check_threads(threads)
         memory_mb = budgets.megabytes(memory_mb, "memory_mb")
-        source: Table = game if isinstance(game, TableType) else game.table
-        table = source.copy()
+        if isinstance(game, TableType):
+            table = game.copy()
+        else:
+            # a Game another thread may be playing on: copied under its lock, in one step
+            # (the search then runs on the copy, holding nothing)
+            with getattr(game, "lock", None) or contextlib.nullcontext():
+                table = game.table.copy()
         self.table = table
         rules = table.rules
         self.engine = _engine(engine, rules)
@@ -395,11 +401,14 @@ class Solver:
                     return found
             if left():
                 out = turn(main, 2 if self.probes else 3)
-            if out is None and seconds is None and used == used_before:
-                # Defence in depth: with no clock to run out, a round of turns that
-                # searched no node would come round for ever (each search answers or
-                # spends at least a node of a budget it is given; this holds the loop
-                # to that rather than trusting it).
+            if out is None and used == used_before:
+                # Defence in depth: a round of turns that searched no node would come
+                # round for ever where no clock runs out (nodes alone, or seconds too
+                # far off to be reached): each search answers or spends at least a
+                # node of a budget it is given, and this holds the loop to that rather
+                # than trusting it. (A search handed a deadline already past spends
+                # nothing; so the round ends the run only when the whole budget's
+                # time is all but spent anyway.)
                 break
         return out
 
