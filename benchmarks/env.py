@@ -10,7 +10,11 @@ a random one applied (chance outcomes sampled as they come), its observation ten
 
 OpenSpiel is not a dependency of this project: it is timed when ``pyspiel`` imports
 here, or in another interpreter given by ``--openspiel-python`` (a throwaway venv with
-``pip install open-spiel``). Run: ``python benchmarks/env.py [--steps N]``.
+``pip install open-spiel``). Where the ``rl-train`` extra is installed, sb3-contrib's
+MaskablePPO is timed too (``--sb3-steps``, one torch thread): environment steps per
+second of ``learn``, rollouts and updates together, on the ``Dict`` observation
+(``MultiInputPolicy``) and after ``FlattenObservation`` (``MlpPolicy``). Run:
+``python benchmarks/env.py [--steps N]``.
 """
 
 from __future__ import annotations
@@ -123,6 +127,29 @@ def vector(env_id: str, kind: str, n_envs: int, steps: int, seed: int = 0) -> fl
         vec.close()
 
 
+def maskable_ppo(env_id: str, steps: int) -> dict[str, float] | None:
+    """MaskablePPO's steps per second of ``learn`` (by the clock, by CPU time) for each
+    policy; None when sb3-contrib or torch is not installed."""
+    try:
+        import torch
+        from sb3_contrib import MaskablePPO
+    except ImportError:
+        return None
+    torch.set_num_threads(1)
+    out = {}
+    for label in ("MultiInputPolicy", "FlattenObservation + MlpPolicy"):
+        env = gym.make(env_id)
+        if label != "MultiInputPolicy":
+            env = gym.wrappers.FlattenObservation(env)
+        policy = label.split()[-1]
+        model = MaskablePPO(policy, env, n_steps=512, batch_size=64, seed=0, device="cpu")
+        start, cpu = time.perf_counter(), time.process_time()
+        model.learn(steps)
+        out[label] = steps / (time.perf_counter() - start)
+        out[label + " CPU"] = steps / (time.process_time() - cpu)
+    return out
+
+
 def openspiel(steps: int, python: str | None) -> dict | None:
     """OpenSpiel's figures, from here or from ``python``; None when it is not there."""
     try:
@@ -148,6 +175,9 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=20_000, help="masked steps per figure")
     parser.add_argument("--envs", type=int, default=2, help="environments of a vector env")
     parser.add_argument("--openspiel-python", help="an interpreter where pyspiel imports")
+    parser.add_argument(
+        "--sb3-steps", type=int, default=4096, help="MaskablePPO learn steps (0: skip)"
+    )
     args = parser.parse_args()
 
     print(f"masked steps per second, {args.steps} random masked steps each")
@@ -173,6 +203,16 @@ def main() -> None:
     for kind in ("SyncVectorEnv", "AsyncVectorEnv"):
         rate = vector(env_id, kind, args.envs, args.steps)
         print(f"{env_id}: {kind} x{args.envs}: {rate:,.0f} masked steps/s in all")
+
+    sb3 = maskable_ppo(env_id, args.sb3_steps) if args.sb3_steps else None
+    if sb3 is None:
+        print("MaskablePPO: not timed (sb3-contrib or torch not installed, or --sb3-steps 0)")
+    else:
+        for label in ("MultiInputPolicy", "FlattenObservation + MlpPolicy"):
+            print(
+                f"{env_id}: MaskablePPO {label}, {args.sb3_steps} steps of learn: "
+                f"{sb3[label]:,.0f} steps/s ({sb3[label + ' CPU']:,.0f} per CPU s), one thread"
+            )
 
     spiel = openspiel(args.steps, args.openspiel_python)
     if spiel is None:

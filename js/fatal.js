@@ -7,6 +7,7 @@
  * the player does cancels it on Python's side, so this only words and asks.
  */
 import { h } from "./dom.js";
+import { moveWords } from "./i18n.js";
 
 /** @typedef {import("./widget.js").Table} Table */
 /** @typedef {{move: string, version: number, text: string, reason?: string}} Pending */
@@ -16,12 +17,13 @@ import { h } from "./dom.js";
  * @param {Pending | null | undefined} pending
  * @param {(key: string, args?: Record<string, string|number>) => string} tr
  * Python words it (text, reason); the page's own words are for an older kernel's view.
+ * @param {string} [lang] the page's language (the move in words)
  * @returns {{title: string, text: string, move: string, confirm: {kind: string, confirm: boolean, action: string, version: number}} | null}
  */
-export function fatalPrompt(pending, tr) {
+export function fatalPrompt(pending, tr, lang = "en") {
   if (!pending || typeof pending.move !== "string" || !pending.move || !Number.isInteger(pending.version)) return null;
   return {
-    title: typeof pending.text === "string" && pending.text ? pending.text : tr("fatal.title", { move: pending.move }),
+    title: typeof pending.text === "string" && pending.text ? pending.text : tr("fatal.title", { move: moveWords(lang, pending.move) }),
     text: typeof pending.reason === "string" ? pending.reason : "",
     move: pending.move,
     confirm: { kind: "fatal", confirm: true, action: pending.move, version: pending.version },
@@ -84,7 +86,7 @@ export class FatalPanel {
 
   render() {
     const t = this.t;
-    const p = fatalPrompt(t.view.pending, t.tr.bind(t));
+    const p = fatalPrompt(t.view.pending, t.tr.bind(t), t.lang);
     this.prompt = p;
     this.el.hidden = !p;
     if (!p) {

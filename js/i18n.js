@@ -67,7 +67,7 @@ export const STRINGS = {
     "live.winnable": "Winnable",
     "live.lost": "No longer winnable",
     "live.lost_start": "Not winnable (lost from the start)",
-    "live.fatal": "winnable until move {at}, {move}",
+    "live.fatal": "winnable until move {at} ({move})",
     "live.fatal.title": "Look back at the position before the move that lost the deal",
     "live.lost_start.title": "The solver proved that this deal cannot be won, whatever is played: it was lost from the start.",
     "live.unknown": "Not yet known",
@@ -91,7 +91,16 @@ export const STRINGS = {
     "ui.review.exit": "Back to the game",
     "ui.review.exit.title": "Leave the review and play on (Esc)",
     "ui.review.playon": "Play on from here",
-    "ui.review.playon.title": "Take back the moves after this position (Redo brings them back) and play on from it, with the move you asked for (P)",
+    "ui.review.playon.title": "Play on from this position, with the move you asked for (P): the moves after it are kept, on Redo or as the other line (L)",
+    "ui.line": "Other line",
+    "ui.line.title": "Back to the line you left after move {at}: {moves} {moves|move|moves} (L); the line you are on is kept in its place",
+    "move.draw": "a click on the stock",
+    "move.one": "the top card of {src} onto {dst}",
+    "move.many": "the top {n} cards of {src} onto {dst}",
+    "move.from.s": "the stock", "move.from.w": "the waste", "move.from.r": "the reserve",
+    "move.from.f": "foundation {i}", "move.from.t": "tableau {i}",
+    "move.to.s": "the stock", "move.to.w": "the waste", "move.to.r": "the reserve",
+    "move.to.f": "foundation {i}", "move.to.t": "tableau {i}",
     "ui.review.at": "{at} / {of}",
     "ui.stats": "Statistics",
     "stats.title": "{game}: statistics",
@@ -133,7 +142,7 @@ export const STRINGS = {
     "over.wonsub": "Every card is home. Score: {score}. Moves: {moves}.",
     "over.lost": "No more moves",
     "over.lostsub": "Undo to try another way, or start again.",
-    "ui.keys": "Arrows move, Enter or Space picks up and drops, Ctrl+Enter sends to a foundation, D deals, H hints, U or Ctrl+Z undoes, Ctrl+Y redoes, S solves (again: stops), N starts a new deal.",
+    "ui.keys": "Arrows move, Enter or Space picks up and drops, Ctrl+Enter sends to a foundation, Esc drops what is picked up, D deals, H hints, A plays the safe moves to the foundations (autoplay), U or Ctrl+Z undoes, R or Ctrl+Y redoes, L goes back to the other line, S solves (again: stops), N starts a new deal, V looks back through the game (then ← → step, Home and End go to either end, P plays on from the position shown, Esc or V returns to the game).",
   },
   el: {
     "pile.s": "Μάνα",
@@ -196,7 +205,7 @@ export const STRINGS = {
     "live.winnable": "Κερδίζεται",
     "live.lost": "Δεν κερδίζεται πια",
     "live.lost_start": "Δεν κερδίζεται (χαμένο από την αρχή)",
-    "live.fatal": "κερδιζόταν ως την κίνηση {at}, {move}",
+    "live.fatal": "κερδιζόταν ως την κίνηση {at} ({move})",
     "live.fatal.title": "Δείτε τη θέση πριν από την κίνηση που έχασε το μοίρασμα",
     "live.lost_start.title": "Ο λύτης απέδειξε ότι το μοίρασμα δεν κερδίζεται, ό,τι κι αν παιχτεί: ήταν χαμένο από την αρχή.",
     "live.unknown": "Άγνωστο ακόμη",
@@ -220,7 +229,16 @@ export const STRINGS = {
     "ui.review.exit": "Στο παιχνίδι",
     "ui.review.exit.title": "Τέλος αναδρομής· συνεχίστε το παιχνίδι (Esc)",
     "ui.review.playon": "Συνέχεια από εδώ",
-    "ui.review.playon.title": "Αναίρεση των κινήσεων μετά από αυτή τη θέση (η Επανάληψη τις φέρνει πίσω) και συνέχεια από εδώ, με την κίνηση που ζητήσατε (P)",
+    "ui.review.playon.title": "Συνέχεια από αυτή τη θέση, με την κίνηση που ζητήσατε (P): οι κινήσεις μετά από αυτήν κρατιούνται, στην Επανάληψη ή ως η άλλη σειρά (L)",
+    "ui.line": "Άλλη σειρά",
+    "ui.line.title": "Πίσω στη σειρά που αφήσατε μετά την κίνηση {at}: {moves|μία κίνηση|{moves} κινήσεις} (L)· η σειρά όπου είστε κρατιέται στη θέση της",
+    "move.draw": "ένα κλικ στη Μάνα",
+    "move.one": "το πάνω φύλλο {src} {dst}",
+    "move.many": "τα {n} πάνω φύλλα {src} {dst}",
+    "move.from.s": "από τη Μάνα", "move.from.w": "από τον Σωρό", "move.from.r": "από τη Ρεζέρβα",
+    "move.from.f": "από τη Βάση {i}", "move.from.t": "από το Ταμπλό {i}",
+    "move.to.s": "στη Μάνα", "move.to.w": "στον Σωρό", "move.to.r": "στη Ρεζέρβα",
+    "move.to.f": "στη Βάση {i}", "move.to.t": "στο Ταμπλό {i}",
     "ui.review.at": "{at} / {of}",
     "ui.stats": "Στατιστικά",
     "stats.title": "{game}: στατιστικά",
@@ -262,21 +280,44 @@ export const STRINGS = {
     "over.wonsub": "Όλα τα φύλλα στις Βάσεις. Πόντοι: {score}. Κινήσεις: {moves}.",
     "over.lost": "Δεν υπάρχουν άλλες κινήσεις",
     "over.lostsub": "Αναιρέστε για να δοκιμάσετε αλλιώς, ή ξεκινήστε ξανά.",
-    "ui.keys": "Τα βέλη μετακινούν, Enter ή Space σηκώνει και αφήνει, Ctrl+Enter στέλνει στη Βάση, D μοιράζει, H δίνει υπόδειξη, U ή Ctrl+Z αναιρεί, Ctrl+Y επαναλαμβάνει, S λύνει (ξανά: σταματά), N νέο μοίρασμα.",
+    "ui.keys": "Τα βέλη μετακινούν, Enter ή Space σηκώνει και αφήνει, Ctrl+Enter στέλνει στη Βάση, Esc αφήνει ό,τι σηκώθηκε, D μοιράζει, H δίνει υπόδειξη, A παίζει τις ασφαλείς κινήσεις στις Βάσεις (αυτόματα), U ή Ctrl+Z αναιρεί, R ή Ctrl+Y επαναλαμβάνει, L γυρίζει στην άλλη σειρά, S λύνει (ξανά: σταματά), N νέο μοίρασμα, V αναδρομή στο παιχνίδι (μετά ← → βήμα βήμα, Home και End στις δύο άκρες, P συνέχεια από τη θέση που φαίνεται, Esc ή V επιστροφή στο παιχνίδι).",
   },
 };
 
 export const LANGS = /** @type {const} */ (["en", "el"]);
 
+/** `{n|one card|{n} cards}`: the first words when n is 1, else the second (Python's texts.fill). */
+const PLURAL = /\{(\w+)\|((?:[^{}|]|\{\w+\})*)\|((?:[^{}|]|\{\w+\})*)\}/g;
+
 /**
- * Looks a label up and fills its {placeholders}; falls back to English, then the key.
+ * Looks a label up and fills its {placeholders}, each {n|singular|plural} worded for the
+ * number n; falls back to English, then the key.
  * @param {string} lang @param {string} key @param {Record<string, string|number>} [args]
  */
 export function t(lang, key, args) {
   const table = STRINGS[lang] || STRINGS.en;
   let s = table[key] ?? STRINGS.en[key] ?? key;
-  if (args) for (const [k, v] of Object.entries(args)) s = s.split(`{${k}}`).join(String(v));
+  const a = args || {};
+  s = s.replace(PLURAL, (_m, name, one, many) => (Number(a[name]) === 1 ? one : many));
+  for (const [k, v] of Object.entries(a)) s = s.split(`{${k}}`).join(String(v));
   return s;
+}
+
+const MOVE = /^([swr]|[ft]\d{1,2})>([swr]|[ft]\d{1,2})(?:\*(\d{1,2}))?$/;
+
+/**
+ * A move's notation ("t5>t2*2", "draw") in words, as a player reads it ("the top 2
+ * cards of tableau 6 onto tableau 3"); notation it cannot read is given back as it is.
+ * @param {string} lang @param {string} action
+ */
+export function moveWords(lang, action) {
+  if (action === "draw") return t(lang, "move.draw");
+  const m = typeof action === "string" ? MOVE.exec(action) : null;
+  if (!m) return String(action);
+  const place = (/** @type {string} */ way, /** @type {string} */ pile) =>
+    t(lang, `move.${way}.${pile[0]}`, { i: pile.length > 1 ? Number(pile.slice(1)) + 1 : "" });
+  const n = Number(m[3] || 1);
+  return t(lang, n === 1 ? "move.one" : "move.many", { src: place("from", m[1]), dst: place("to", m[2]), n });
 }
 
 /**

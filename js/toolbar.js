@@ -65,6 +65,21 @@ export function seedForNew(text, edited) {
   return edited && v !== "" ? v : null;
 }
 
+/**
+ * The seed box after a view: another deal on the table (a New, or a deal changed from
+ * Python) shows its number, even while the box has the focus or holds a number typed
+ * and not dealt (it would be stale: New would not deal it); the same deal keeps what
+ * the player typed (a refused number stays, as typed, to be corrected).
+ * @param {{shown: number | null | undefined, edited: boolean, value: string}} box
+ * @param {number | null} seed the deal on the table @param {boolean} focused
+ * @returns {{shown: number | null | undefined, edited: boolean, value: string}}
+ */
+export function seedBox(box, seed, focused) {
+  if (seed !== box.shown) return { shown: seed, edited: false, value: String(seed ?? "") };
+  if (!box.edited && !focused) return { ...box, value: String(seed ?? "") };
+  return box;
+}
+
 /** The buttons of the main row, in order; "more" opens the second row. */
 export const MAIN = /** @type {const} */ (["new", "undo", "redo", "hint", "solve", "review"]);
 /** The buttons of the "More" row. */
@@ -104,7 +119,7 @@ export class Toolbar {
     this.seedIn = h("input", "sw-seed", { type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", maxlength: "24" });
     /** @type {Record<string, HTMLButtonElement>} */
     this.btn = {};
-    for (const k of [...MAIN, ...MORE, ...NAV, "more"]) {
+    for (const k of [...MAIN, ...MORE, ...NAV, "more", "line"]) {
       this.btn[k] = h("button", `sw-btn-${k}`, { type: "button", "data-action": k });
     }
     // Glyphs every system font has (⏪ ⏮ ⏭ are missing from many, Debian's among them).
@@ -140,7 +155,9 @@ export class Toolbar {
       table.on(box, "change", () => table.send("setting", { name: k, value: box.checked }));
     }
     this.play = h("span", "sw-play");
-    this.play.append(this.btn.undo, this.btn.redo, this.btn.hint, this.btn.solve, this.btn.review);
+    // back to the other line (view.line), shown only while there is one
+    this.btn.line.hidden = true;
+    this.play.append(this.btn.undo, this.btn.redo, this.btn.line, this.btn.hint, this.btn.solve, this.btn.review);
     bar.append(this.gameSel, this.seedIn, this.btn.new, h("span", "sw-sep"),
       this.play, this.nav, h("span", "sw-grow"), this.btn.more);
     this.more.append(this.groupsEl, this.btn.restart, this.btn.autoplay, opts,
@@ -243,6 +260,21 @@ export class Toolbar {
     this.groupsEl.hidden = !groups.length;
   }
 
+  /**
+   * Puts each option selector back on the options on the table: a choice Python
+   * refused (or one made in another view) does not stay shown.
+   */
+  syncOptions() {
+    const t = this.t;
+    const groups = (this.entry() || { groups: [] }).groups;
+    const chosen = t.setup.chosen || [];
+    this.groupSels.forEach((sel, i) => {
+      if (!groups[i]) return;
+      const { value } = groupEntries(groups[i], chosen[i], t.lang);
+      if (sel.value !== value) sel.value = value;
+    });
+  }
+
   fillGames() {
     const t = this.t;
     const current = t.view.game;
@@ -261,7 +293,7 @@ export class Toolbar {
       /** @type {HTMLElement} */ (this.optLabel[k].lastChild).textContent = t.tr(key);
       this.optLabel[k].title = t.tr(`${key}.title`);
     }
-    const keyHints = { undo: " (U, Ctrl+Z)", redo: " (Ctrl+Y)", hint: " (H)", new: " (N)", autoplay: " (A)" };
+    const keyHints = { undo: " (U, Ctrl+Z)", redo: " (R, Ctrl+Y)", hint: " (H)", new: " (N)", autoplay: " (A)" };
     for (const [k, s] of Object.entries(keyHints)) this.btn[k].title = t.tr(`ui.${k}`) + s;
     // The review buttons show glyphs: their names are in the title and aria-label.
     const names = { review: "ui.review.title", "review-first": "ui.review.first", "review-back": "ui.review.back",
@@ -288,14 +320,15 @@ export class Toolbar {
     const t = this.t;
     const v = t.view;
     if (this.gameSel.value !== v.game) this.gameSel.value = v.game;
-    const seed = v.seed ?? null;
-    // Another deal on the table: the box shows its number again and counts as untouched
-    // (a refused deal number stays in the box, as typed, to be corrected).
-    if (seed !== this.shownSeed) {
-      this.shownSeed = seed;
-      this.seedEdited = false;
-    }
-    if (!this.seedEdited && t.el.ownerDocument.activeElement !== this.seedIn) this.seedIn.value = String(seed ?? "");
+    this.syncOptions();
+    const box = seedBox(
+      { shown: this.shownSeed, edited: this.seedEdited, value: this.seedIn.value },
+      v.seed ?? null,
+      t.el.ownerDocument.activeElement === this.seedIn,
+    );
+    this.shownSeed = box.shown;
+    this.seedEdited = box.edited;
+    if (this.seedIn.value !== box.value) this.seedIn.value = box.value;
     const review = v.review || null;
     this.play.hidden = !!review;
     this.nav.hidden = !review;
@@ -306,6 +339,12 @@ export class Toolbar {
       this.btn["review-forward"].disabled = this.btn["review-last"].disabled = review.at >= review.of;
       // a move asked for here waits on this button: it stands out
       this.btn["review-playon"].classList.toggle("sw-main", !!v.offer);
+    }
+    const line = !v.review && v.line && v.line.moves > 0 ? v.line : null;
+    this.btn.line.hidden = !line;
+    if (line) {
+      this.btn.line.textContent = t.tr("ui.line");
+      this.btn.line.title = t.tr("ui.line.title", { at: line.at, moves: line.moves });
     }
     this.btn.undo.disabled = !v.can_undo;
     this.btn.redo.disabled = !v.can_redo;

@@ -12,6 +12,7 @@
  * that takes longer shows "Checking…".
  */
 import { h } from "./dom.js";
+import { moveWords } from "./i18n.js";
 
 /** @typedef {import("./widget.js").Table} Table */
 /** @typedef {{on: boolean, answer: string, seconds: number, searching: boolean, from_start?: boolean}} Live */
@@ -43,14 +44,17 @@ export function verdictLabel(live, status, tr) {
 }
 
 /**
- * The mark on the move that lost the deal ("winnable until move 23, t5>t2*2"), and the
- * position it takes the player to (the one before that move); null when none is known.
+ * The mark on the move that lost the deal ("winnable until move 23 (the top 2 cards of
+ * tableau 6 onto tableau 3)"), and the position it takes the player to (the one before
+ * that move); null when none is known. The move is said in words, not notation.
  * @param {{at: number, move: string} | null | undefined} fatal
  * @param {(key: string, args?: Record<string, string|number>) => string} tr
+ * @param {string} [lang]
  */
-export function fatalMark(fatal, tr) {
+export function fatalMark(fatal, tr, lang = "en") {
   if (!fatal || !(fatal.at >= 1) || typeof fatal.move !== "string") return null;
-  return { text: tr("live.fatal", { at: fatal.at, move: fatal.move }), title: tr("live.fatal.title"), review: fatal.at - 1 };
+  const move = moveWords(lang, fatal.move);
+  return { text: tr("live.fatal", { at: fatal.at, move }), title: tr("live.fatal.title"), review: fatal.at - 1 };
 }
 
 export class Verdict {
@@ -97,7 +101,7 @@ export class Verdict {
       return;
     }
     this.el.dataset.answer = shown.answer;
-    const mark = shown.answer === "lost" ? fatalMark(v.fatal, t.tr.bind(t)) : null;
+    const mark = shown.answer === "lost" ? fatalMark(v.fatal, t.tr.bind(t), t.lang) : null;
     this.fatal.hidden = !mark;
     this.fatalAt = mark ? mark.review : null;
     if (mark) {

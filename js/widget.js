@@ -45,6 +45,7 @@ import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
  *   live?: import("./verdict.js").Live,
  *   warning?: {text: string, level: string}|null,
  *   review?: {at: number, of: number}|null, offer?: string|null,
+ *   line?: {at: number, moves: number}|null,
  *   fatal?: {at: number, move: string}|null,
  *   deal?: import("./dealing.js").Deal,
  *   pending?: import("./fatal.js").Pending|null
@@ -162,6 +163,15 @@ export class Table {
       this.update();
     });
     this.listen(model, "change:stats", () => renderStats(this));
+    // The kernel restarts: Jupyter's widget manager marks the model's comm dead
+    // (comm_live set false, "comm_live_update"; it is set true only when a model is
+    // made, before any view). The table says so at once, not at the first click, and
+    // asks Python for a view: a kernel that is there after all answers, and a view
+    // arriving brings the table back (update).
+    this.listen(model, "comm_live_update", () => {
+      this.goOffline("the kernel's connection closed");
+      this.send("sync");
+    });
     for (const k of ["deck", "card_back", "large_index"]) this.listen(model, `change:${k}`, () => this.update());
     // The cards follow the cell's width: JupyterLab's panes, a phone, a wide screen.
     const ro = new ResizeObserver(() => this.resize());
@@ -296,7 +306,7 @@ export class Table {
 
   /** @param {string} a */
   command(a) {
-    if (a === "undo" || a === "redo" || a === "restart" || a === "hint" || a === "autoplay" || a === "draw") {
+    if (a === "undo" || a === "redo" || a === "restart" || a === "hint" || a === "autoplay" || a === "draw" || a === "line") {
       this.setSelection(null);
       this.send(a);
     }

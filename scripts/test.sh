@@ -19,6 +19,30 @@ cd "$(dirname "$0")/.."
 source scripts/venv.sh
 sw_need_npm
 
+# The rl-train extra (torch and sb3-contrib: MaskablePPO trains in tests/test_env_sb3.py
+# and the README), pinned to torch's CPU build, SW_TORCH: 35 s from a wheel on disk here
+# (pip's find-links), 870 MB in the venv. Where that build cannot be had, nothing is
+# installed (never the CUDA build pip would take by default, several GB) and those tests
+# are skipped, saying why. The rest of the extra is read from pyproject.toml, not the
+# editable package again (that would compile the core once more).
+SW_TORCH="${SW_TORCH:-torch==2.13.0+cpu}"
+sw_install_rl_train() {
+  local reqs
+  if "$SW_PY" -c 'import sys, torch, sb3_contrib  # rl-train installed?
+sys.exit(torch.__version__ != sys.argv[1])' "${SW_TORCH#torch==}" 2>/dev/null; then
+    echo "rl-train: torch ${SW_TORCH#torch==} and sb3-contrib are installed"
+    return 0
+  fi
+  reqs="$("$SW_PY" -c 'import ast, re
+extra = re.search(r"^rl-train = (\[.*\])$", open("pyproject.toml").read(), re.M).group(1)
+print(" ".join(r for r in ast.literal_eval(extra) if not r.startswith(("solitaire_widget", "torch"))))')"
+  if "$SW_PY" -m pip install -q "$SW_TORCH" && "$SW_PY" -m pip install -q $reqs; then
+    "$SW_PY" -c 'import torch, sb3_contrib; print("rl-train: torch", torch.__version__, "sb3-contrib", sb3_contrib.__version__)'
+  else
+    echo "rl-train extra not installed ($SW_TORCH cannot be had here): the MaskablePPO tests will be skipped" >&2
+  fi
+}
+
 if [ "${1:-}" = "--fast" ]; then
   shift
   [ -f solitaire_widget/static/widget.js ] || { npm ci --no-audit --no-fund && npm run build; }
@@ -38,7 +62,8 @@ fi
 
 npm ci --no-audit --no-fund
 npm run build
-"$SW_PY" -m pip install -q -e ".[test]"
+sw_install_once test  # the core compiled once per change (scripts/venv.sh)
+sw_install_rl_train
 
 "$SW_PY" -m ruff check .
 "$SW_PY" -m ruff format --check .

@@ -29,9 +29,11 @@ try:
 except ImportError:  # no wheel for this platform: the Python search is the fallback
     _core = None
 
-# What the transposition table of one search may take at most, in MB, growth included
-# (the table itself is then at most 512 MB). A position costs 16 bytes (at 3/4 load,
-# about 21), so that holds some 25 million positions: ten seconds of search.
+# What one solve's searches may take at most together, in MB, by default: their
+# transposition tables (growth included) and memos, the helper thread's included
+# (``Memory``; ``solver.Solver`` shares it out). A position costs 16 bytes (at 3/4 load,
+# about 21), so a search alone in it holds some 25 million positions in a table of
+# 512 MB: ten seconds of search.
 MEMORY_MB = 768.0
 
 # A budget past these is no bound at all (a search of 2**62 nodes or 30 years never
@@ -76,8 +78,48 @@ def _loaded(rules: Rules | None = None) -> ModuleType:
     return _core
 
 
+class Memory:
+    """A memory budget of ``mb`` MB that searches share: each one's transposition table
+    and memo draw from it, growing only while it has room, and a search that finds it
+    full forgets positions off its path instead (which costs time, never an answer).
+    Within a ``parent`` budget, what is taken counts in both, so budgets made within one
+    (the shares of a solve, the solves of a session) together keep within it."""
+
+    def __init__(self, mb: float, parent: Memory | None = None) -> None:
+        within: Any = None if parent is None else parent._memory
+        self._memory: Any = _loaded().Memory(mb, within)
+
+    @property
+    def mb(self) -> float:
+        """The most its searches may hold at once, in MB."""
+        return self._memory.cap_bytes / 2**20
+
+    @mb.setter
+    def mb(self, mb: float) -> None:
+        # (a share raised when another share of the same solve is let go)
+        self._memory.cap_bytes = int(mb * 2**20)
+
+    @property
+    def used_mb(self) -> float:
+        """What its searches hold now, in MB."""
+        return self._memory.used_bytes / 2**20
+
+    @property
+    def peak_mb(self) -> float:
+        """The most its searches held at once so far, in MB."""
+        return self._memory.peak_bytes / 2**20
+
+    @property
+    def full(self) -> bool:
+        """Whether a search ever wanted more of it (or of a budget within it) than it
+        had room for, and so forgot positions or kept a smaller memo."""
+        return bool(self._memory.full)
+
+
 class CoreSearch:
-    """One search from one position in the compiled core (see ``search.Search``)."""
+    """One search from one position in the compiled core (see ``search.Search``). Its
+    table and memo keep within ``memory_mb``, and within ``memory`` if given (a budget
+    other searches may share)."""
 
     engine = "core"
 
@@ -90,10 +132,17 @@ class CoreSearch:
         memory_mb: float = MEMORY_MB,
         waste_cap: int | None = None,
         threads: int = 1,
+        memory: Memory | None = None,
     ) -> None:
         self.rules = table.rules
         self._search = _loaded(self.rules).Search(
-            *_position(table), prune, order, memory_mb, waste_cap, threads
+            *_position(table),
+            prune,
+            order,
+            memory_mb,
+            waste_cap,
+            threads,
+            None if memory is None else memory._memory,
         )
 
     @property
@@ -108,6 +157,16 @@ class CoreSearch:
     @property
     def table_entries(self) -> int:
         return self._search.table_entries
+
+    @property
+    def memory_peak_bytes(self) -> int:
+        """The most its table and memo (its helper's too) held at once so far."""
+        return self._search.memory_peak_bytes
+
+    @property
+    def memory_full(self) -> bool:
+        """Whether its table or memo ever wanted more than its budget gave."""
+        return self._search.memory_full
 
     @property
     def send_bared(self) -> bool:
@@ -248,6 +307,7 @@ def is_stuck(table: Table, limit: int) -> bool:
 __all__ = [
     "MEMORY_MB",
     "CoreSearch",
+    "Memory",
     "available",
     "compiled",
     "is_stuck",

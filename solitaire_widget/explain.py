@@ -17,14 +17,14 @@ from .moves import (
     pile_id,
     pile_index,
 )
-from .texts import LANGS, text
+from .texts import LANGS, fill, text
 
 
 def _say(rules: type[Rules] | Rules | None, key: str, lang: str, **params: object) -> str:
     """Sentence ``key`` in ``lang``: the game's own wording if it has one."""
     if rules is None:
         return text(key, lang, **params)
-    return rules.sentence(key, lang).format(**params)
+    return fill(rules.sentence(key, lang), params)
 
 
 def pile_name(t: Table, index: int, lang: str) -> str:

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from . import budgets, progress
 from .cards import RANKS, code, parse_code
+from .core_search import Memory
 from .deal import check_seed, random_seed, shuffled_deck
 from .deals import Difficulty, check_grade, published_list
 from .explain import explain as _explain
@@ -666,6 +667,7 @@ class Game:
         nodes: int | None = None,
         engine: str = "auto",
         threads: int = 1,
+        memory: Memory | None = None,
     ) -> SolveResult:
         """Search for a win from here, treating every card as known.
 
@@ -673,16 +675,20 @@ class Game:
         list of actions that ``play`` accepts), ``"lost"`` (proved) or ``"unknown"``
         (budget spent), plus ``nodes``, ``seconds`` and ``engine`` (``"core"``, the
         compiled search, or ``"python"``; ``engine=`` asks for one). ``threads=2`` lets
-        the core's search take a second CPU (see ``solver.solve``). The position is
-        copied when the search starts; the game may go on meanwhile (another thread).
-        TypeError or ValueError for a budget that is not a finite number >= 0 (None:
-        no bound), before any search.
+        the core's search take a second CPU (see ``solver.solve``). Every search of it
+        keeps together to one memory budget (``result.memory_mb``, 768 MB), within
+        ``memory`` if given (a ``core_search.Memory`` other solves share). The position
+        is copied when the search starts; the game may go on meanwhile (another
+        thread). TypeError or ValueError for a budget that is not a finite number >= 0
+        (None: no bound), before any search.
         """
         budgets.seconds(seconds, "seconds")
         budgets.count(nodes, "nodes")
         with self._lock:
             table = self._table.copy()
-        return _solve(table, seconds=seconds, nodes=nodes, engine=engine, threads=threads)
+        return _solve(
+            table, seconds=seconds, nodes=nodes, engine=engine, threads=threads, memory=memory
+        )
 
     def is_winnable(self, seconds: float | None = 10.0) -> bool | None:
         """True or False when the solver decides within the budget, else None."""

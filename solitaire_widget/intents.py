@@ -43,15 +43,28 @@ DECK_SETTINGS: dict[str, tuple[Any, ...]] = {
 
 
 def handle(play: PlaySession, content: Any) -> None:
-    """Handles one intent from the page, under the table's lock. Never raises."""
+    """Handles one intent from the page, under the table's lock. Never raises, and
+    always answers: whatever goes wrong, the page gets a view (the last one again, if no
+    fresh one can be built) with the refusal or the error in its status line."""
     with play.lock:
         try:
-            dispatch(play, content)
-        except Refused as r:
-            play.refuse(r.key, **r.args_)
+            try:
+                dispatch(play, content)
+            except Refused as r:
+                play.refuse(r.key, **r.args_)
         except Exception:
-            _log.exception("solitaire_widget: error while handling %r", content)
-            play.refuse("error")
+            _log.exception("solitaire_widget: error while handling %r", _short(content))
+            try:
+                play.refuse("error")
+            except Exception:  # even the refusal failed (the game cannot say its state)
+                _log.exception("solitaire_widget: error while reporting an error")
+                play.send_error()
+
+
+def _short(content: Any) -> str:
+    """A forged message can be huge: the log names its start."""
+    text = repr(content)
+    return text if len(text) <= 300 else text[:300] + "…"
 
 
 def dispatch(play: PlaySession, msg: Any) -> None:
@@ -64,8 +77,13 @@ def dispatch(play: PlaySession, msg: Any) -> None:
     handler = HANDLERS.get(kind)
     if handler is None:
         raise Refused("unknown", kind=kind[:40])
-    if kind != "fatal":
-        play.cancel_fatal()  # a held fatal move waits for its answer, and nothing else
+    # a held fatal move waits for its answer (or the page's question whether its kernel
+    # is there, "sync"), and nothing else
+    if kind not in ("fatal", "sync") and play.cancel_fatal() and kind == "undo":
+        # Undo while a losing move is held back takes back that move (never played),
+        # not the one before it
+        play.publish()
+        return
     if play.review_at is not None and kind in OFFERED:
         # a move on the position looked back at: offered to be played on from there
         play.refuse_in_review(_offered(play, msg))
@@ -265,12 +283,27 @@ def _play_on(play: PlaySession, _msg: Mapping[str, Any]) -> None:
     play.play_on()
 
 
+def _sync(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+    """``{"kind": "sync"}``: the page asks for the view again (its kernel's connection
+    was said to close: a kernel that is there answers, and the table is live again);
+    nothing changes."""
+    play.publish()
+
+
+def _line(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+    """``{"kind": "line"}``: back to the other line (the moves a move dropped from
+    Redo), the line left kept in its place."""
+    play.restore_line()
+
+
 def _lang(play: PlaySession, msg: Mapping[str, Any]) -> None:
     lang = msg.get("lang")
     if lang not in LANGS:
         raise Refused("malformed")
-    play.settings.lang = lang
-    play.publish()
+    if play.settings.lang == lang:
+        play.publish()  # every view shows the truth again
+    else:
+        play.settings.lang = lang  # the owner sends the view in it
 
 
 def _solve(play: PlaySession, msg: Mapping[str, Any]) -> None:
@@ -316,6 +349,7 @@ def _deck(play: PlaySession, msg: Mapping[str, Any]) -> None:
     if allowed is None or not any(type(value) is type(a) and value == a for a in allowed):
         raise Refused("malformed")
     setattr(play.settings, str(name), value)
+    play.publish()  # every intent is answered with a view
 
 
 def _review(play: PlaySession, msg: Mapping[str, Any]) -> None:
@@ -357,15 +391,29 @@ HANDLERS: dict[str, Callable[[PlaySession, Mapping[str, Any]], None]] = {
     "deck": _deck,
     "review": _review,
     "play_on": _play_on,
+    "line": _line,
     "fatal": _fatal,
+    "sync": _sync,
 }
 # Intents that would change the game: refused while a position is reviewed.
 PLAYS = frozenset(
-    {"move", "draw", "undo", "redo", "hint", "autoplay", "foundation", "solve", "fatal"}
+    {"move", "draw", "undo", "redo", "hint", "autoplay", "foundation", "solve", "fatal", "line"}
 )
 # Moves that, asked for while looking back, are offered to be played on from there.
 OFFERED = frozenset({"move", "draw", "foundation"})
 # Intents that take the table back from a running Solve.
 TAKES_OVER = frozenset(
-    {"move", "draw", "undo", "redo", "restart", "new", "autoplay", "foundation", "select", "fatal"}
+    {
+        "move",
+        "draw",
+        "undo",
+        "redo",
+        "restart",
+        "new",
+        "autoplay",
+        "foundation",
+        "select",
+        "fatal",
+        "line",
+    }
 )

@@ -50,7 +50,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from . import budgets
+from . import budgets, core_search
 from .game import Game
 from .proofs import Proofs, detached, repaired, replays_to_win
 from .scheduling import Scheduler, close_at_exit
@@ -60,9 +60,13 @@ _log = logging.getLogger(__name__)
 
 ANSWERS = ("winnable", "lost", "unknown", "checking", "off")
 
-# The transposition table of one live search may take at most this many MB (the core's
-# default, 768 MB, is meant for Solve; a table that searches after every move keeps less).
+# Every live search of the process (each table's answer, the search carried on beside
+# it, the fatal-move checks and the look-ahead) keeps together to this many MB in the
+# compiled core (core_search.Memory; None where the core is not loaded): the core's
+# default, 768 MB, is Solve's (solve_session.MEMORY), and searches after every move,
+# several of them kept at once, keep less.
 MEMORY_MB = 128.0
+MEMORY = core_search.Memory(MEMORY_MB) if core_search.available() else None
 
 # A move looked at ahead, its budget, and what _after_move found (None: the line's own)
 _Checked = tuple[str, float, "tuple[list[str], str, list[str], str | None] | None"]
@@ -227,7 +231,7 @@ class LiveSolver:
         h = list(shown if history is None else history)
         found = self.proofs.known(h)
         if found is None:
-            r = Solver(detached(g), memory_mb=MEMORY_MB).run(seconds=budget)
+            r = Solver(detached(g), memory=MEMORY).run(seconds=budget)
             self.proofs.learn(h, r.result, list(r.solution or ()), r.engine or "python")
             found = self.proofs.known(h)
         if found is None or found.result != "won":
@@ -455,7 +459,7 @@ class LiveSolver:
                         )
                     if r.result == "lost":  # so is every position reached from it
                         return search, "lost", [], carried.solver.engine
-            s = search or _Search(history, Solver(clone, memory_mb=MEMORY_MB))
+            s = search or _Search(history, Solver(clone, memory=MEMORY))
             r = s.run(own)
             if r is None:  # not so: a position's own search runs one slice at a time
                 return s, "unknown", [], s.solver.engine
@@ -590,7 +594,7 @@ def _after_move(
             return h2, "won", repair, "python"
     if after.status != "playing":
         return h2, ("lost" if after.status == "lost" else "won"), [], None
-    solver = Solver(after, memory_mb=MEMORY_MB)
+    solver = Solver(after, memory=MEMORY)
     if started is not None:
         started(solver)  # so that it can be cancelled
     r = solver.run(seconds=budget)
@@ -599,6 +603,7 @@ def _after_move(
 
 __all__ = [
     "ANSWERS",
+    "MEMORY",
     "MEMORY_MB",
     "LiveHost",
     "LiveSettings",

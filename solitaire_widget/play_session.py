@@ -18,22 +18,26 @@ only after it was sent (``check_soon``), so the redraw never waits for a search.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from .dealer import Dealer, deal_key
 from .deals import published_list
 from .game import Game
+from .lines import Left, LineKeeper
 from .live import LiveSettings, LiveSolver
 from .moves import IllegalMove
 from .proofs import Proofs
 from .solve_session import Refused, Said, SolveSession, SolveSettings
 from .statistics import Statistics
+from .texts import move_words
 from .texts import notice as _notice
+from .texts import text as _text
 
 __all__ = ["PlaySession", "Refused", "Settings"]
 
@@ -84,6 +88,9 @@ class PlaySession:
         # dealt winnable-only (taken when it is dealt: the record comes after the next)
         self._deal_key = deal_key(game)
         self._deal_winnable = False
+        # the deal's identity as its records name it, taken when it is dealt: by the
+        # time a deal left with New is recorded, the game already holds the next one
+        self._deal_id = self._identity(game)
         self._deal_moves = 0  # the deal's moves so far (0: it does not count yet)
         self._deal_score = 0  # the best score it reached
         self._deal_counted_as: str | None = None  # how it was recorded (None: not yet)
@@ -98,13 +105,21 @@ class PlaySession:
         self.offer: str | None = None
         # a move held back by the fatal-move warning (warn_fatal): {"move", "version"}
         self.pending: dict[str, Any] | None = None
+        # the line left when a move dropped the moves Redo held (the other line)
+        self.lines = LineKeeper()
+        # while a step of several changes runs (Play on, the other line), the view goes
+        # out once, at its end: what is to be sent waits here
+        self._held: str | None = None
+        self._holding = False
+        # deals the statistics store could not take yet, as last seen (words the
+        # moment they are written)
+        self._unwritten = 0
         self._reset_timer()
         # shown once the owner calls ``attach(game)`` (its ``send`` must be ready first)
         self._game = game
-        # a statistics store that had to be set aside is said on the first view
-        self._first_notice = (
-            {"text": statistics.notice, "level": "warn"} if statistics.notice else None
-        )
+        # a statistics store that had to be set aside, or that can only be read, is
+        # said on the first view
+        self._first_notice = self._store_notice()
 
     # ------------------------------------------------------------------ the sessions' host
 
@@ -170,6 +185,8 @@ class PlaySession:
         self._game = game
         self.review_at = self.review_game = None
         self.pending = None
+        self.lines.forget()
+        self._deal_id = self._identity(game)
         self._deal_moves = game.moves
         self._deal_score = game.score
         # a game shown already ended was counted where it was played, or never
@@ -195,11 +212,31 @@ class PlaySession:
         self.check_soon()
 
     def _game_changed(self, game: Game) -> None:
-        """Any change to the game, from the page or from Python code."""
+        """Any change to the game, from the page or from Python code. Never raises into
+        the game (the change is made: code that played it must not see the table's
+        trouble); an error is logged and the page told."""
         if game is not self._game:
             return
+        try:
+            self._follow(game)
+        except Exception:
+            _log.exception("solitaire_widget: error while following a change of the game")
+            self.notice = {"text": self.say("error"), "level": "error"}
+            try:
+                self.publish()
+            except Exception:
+                _log.exception("solitaire_widget: error while reporting an error")
+                self.send_error()
+
+    def _follow(self, game: Game) -> None:
         self.version += 1
         self.hint = None
+        # moves that waited on Redo and that this change dropped are kept, and said so
+        # (not by a restart or a new deal: the deal's lines are let go with it)
+        dealt = game.moves == 0 and not game.can_redo
+        left = None if dealt else self.lines.changed(game)
+        if left is not None:
+            self.notice = {"text": self._left_words(left), "level": "info"}
         # The game changed under the review: show the game again.
         self.review_at = self.review_game = None
         self.offer = None
@@ -208,10 +245,12 @@ class PlaySession:
         self.dealer.cancel()  # the player acts: a winnable deal still sought is not dealt
         self.solver.game_changed()
         self.live.moved()  # what is known goes out with this view; no search yet
-        if game.moves == 0 and not game.can_redo:
+        if dealt:
             # Restart or a new deal (undoing back to the start keeps the clock going).
             self._deal_left()
             self._reset_timer()
+            self.lines.forget()
+            self._deal_id = self._identity(game)
             self._deal_key, self._deal_winnable = deal_key(game), self.dealt_winnable
             if self.dealt_winnable:
                 self.dealer.look_up(game)  # a published grade goes out with this view
@@ -234,8 +273,14 @@ class PlaySession:
                 self.outcome = "lost"
             self._count(self.outcome, game.score)
         self._count_proved_loss()
+        self._check_store()
         self.publish()
         self.check_soon()
+
+    @staticmethod
+    def _identity(game: Game) -> tuple[str, dict[str, Any], int | None]:
+        """Which deal is on the table, as the statistics record it."""
+        return game.name, game.options, game.seed
 
     def _count(self, outcome: str, score: int) -> None:
         """Records how the deal ended, once: a loss (out of moves, or proved lost) that
@@ -261,7 +306,7 @@ class PlaySession:
     def check_soon(self) -> None:
         """After the view is sent: the searches that answer whether the deal can still
         be won. The live answer, when on, also raises the warning (one search)."""
-        if self.closed:
+        if self.closed or self._holding:
             return
         if self._settings.live_solver:
             self.live.check_soon()
@@ -285,25 +330,78 @@ class PlaySession:
         return given_up
 
     def _record(self, outcome: str, score: int) -> None:
-        g = self._game
+        # the deal that ends, as it was dealt (the game may hold the next one already)
+        name, options, seed = self._deal_id
         winnable = self._deal_winnable
         grade = self.dealer.grade_by_key(self._deal_key) if winnable else None
         self._deal_counted_as = outcome
         try:
             self.statistics.record(
-                g.name,
-                g.options,
+                name,
+                options,
                 won=outcome == "won",
                 solved=outcome == "solved",
                 seconds=self.elapsed(),
                 score=score,
-                seed=g.seed,
+                seed=seed,
                 difficulty=grade,
                 winnable=winnable,
                 deal=self._deal_token,
             )
         except Exception:  # the figures must never stop the play
             _log.exception("solitaire_widget: a deal could not be recorded")
+            if self.notice is None:
+                self.notice = {"text": self.say("stats_failed"), "level": "error"}
+            return
+        self._check_store()
+
+    # ------------------------------------------------------------------ the statistics store
+
+    def _check_store(self) -> None:
+        """Deals the store could not take are said while they wait (the view's store
+        notice, store_notice), and said once when they are written at last."""
+        stats = self.statistics
+        try:
+            waiting = stats.retry(now=False) if self._unwritten else stats.unwritten
+            written = stats.written_late()
+        except Exception:  # a store that fails to say is no reason to stop the play
+            _log.exception("solitaire_widget: the statistics store could not be read")
+            return
+        if waiting > self._unwritten and self.notice is None:
+            self.notice = self.store_notice()
+        elif written and not waiting and self.notice is None:
+            self.notice = {"text": self.say("stats_written", n=written), "level": "info"}
+        self._unwritten = waiting
+
+    def store_notice(self) -> dict[str, str] | None:
+        """While finished deals wait for the statistics store: how many, why, and where
+        they are kept (a file beside it that outlives the kernel, or memory only)."""
+        stats = self.statistics
+        n = stats.unwritten
+        if not n or stats.mode in ("read-only", "newer", "refused"):
+            return None  # said once, when the table opened: the store is read only
+        why = stats.problem or "?"
+        key = "stats_kept_file" if stats.kept == "file" else "stats_kept_memory"
+        return {"text": self.say(key, n=n, why=why[:120]), "level": "warn"}
+
+    def _store_notice(self) -> dict[str, str] | None:
+        """What the first view says of a saved store: one that can only be read (or
+        a newer version's), one set aside, one that could not be opened."""
+        stats = self.statistics
+        path = str(stats.path) if stats.path is not None else ""
+        mode = stats.mode
+        if mode == "read-only":
+            return {"text": self.say("stats_readonly", path=path), "level": "warn"}
+        if mode == "newer":
+            text = self.say("stats_newer", path=path, v=stats.store_version)
+            return {"text": text, "level": "warn"}
+        if mode == "refused":
+            return {"text": self.say("stats_refused", path=path), "level": "warn"}
+        if mode == "unopened" and path:
+            key = "stats_unopened_retry" if stats.retrying else "stats_unopened"
+            why = (stats.problem or "?")[:160]
+            return {"text": self.say(key, path=path, why=why), "level": "warn"}
+        return {"text": stats.notice, "level": "warn"} if stats.notice else None
 
     def setting_changed(self, name: str) -> None:
         """A switch of the settings was flipped (``warn_unwinnable``, ``exact_hint``,
@@ -463,9 +561,12 @@ class PlaySession:
             self.hint = str(move)
             try:
                 text = self._game.explain(move, lang=self.lang)
+                # "Hint: ..." says the move is allowed: not "Hint: Legal: ..."
+                legal = _text("legal", self.lang, text="")
+                text = text[len(legal) :] if text.startswith(legal) else text
             except Exception:
                 _log.exception("explain(%r) failed", move)
-                text = str(move)
+                text = move_words(str(move), self.lang)
             self.notice = {"text": self.say(key, text=text, **args), "level": "hint"}
         self.publish()
 
@@ -505,8 +606,9 @@ class PlaySession:
     def refuse_in_review(self, action: str) -> None:
         """A move asked for while looking back (``action``: "draw", "t0>t3*2"...): not
         played, but checked against the position shown and, when legal there, offered:
-        "Play on from here" takes back the moves after that position (Redo brings them
-        back) and plays it. An illegal one is refused with its reason."""
+        "Play on from here" plays it there, and the moves after that position are kept
+        as the other line (``lines``), one click away. An illegal one is refused with
+        its reason."""
         at = self.review_at
         assert at is not None
         try:
@@ -517,28 +619,74 @@ class PlaySession:
             self.publish()
             return
         self.offer = action
-        self.refuse("review_offer", level="info", i=at, n=self._game.moves)
+        n = self._game.moves
+        self.refuse("review_offer", level="info", i=at, n=n, k=n - at)
 
     def play_on(self) -> None:
-        """Plays on from the position looked back at: the moves after it are undone
-        (they stay on Redo), the review ends, and the move offered (if any) is played."""
+        """Plays on from the position looked back at: the moves after it are taken back
+        (they wait on Redo), the review ends, and the move offered (if any) is played;
+        the moves that waited on Redo are then kept as the other line."""
         at = self.review_at
         if at is None:
             self.publish()  # every view shows the game again
             return
         offer, self.offer = self.offer, None
         self.review_at = self.review_game = None
-        while self._game.moves > at and self._game.can_undo:
-            self._game.undo()
-        if self._game.moves != at:  # an automatic chain spans it: where undo stopped
-            self.refuse("play_on_chain", level="info", i=self._game.moves)
+        later = self._game.moves - at
+        with self.batch():
+            while self._game.moves > at and self._game.can_undo:
+                self._game.undo()
+            if self._game.moves != at:  # an automatic chain spans it: where undo stopped
+                self.refuse("play_on_chain", level="info", i=self._game.moves)
+                return
+            if offer is None:
+                self.notice = {"text": self.say("play_on_redo", i=at, k=later), "level": "info"}
+                self.publish()
+            elif offer == "draw":
+                self.draw()
+            else:
+                self.play(offer)
+
+    def restore_line(self) -> None:
+        """The other line (``lines``) comes back on the table; the line left is kept
+        as the other line in turn. Refused when there is none, or when it does not
+        follow from this deal any more (nothing changes then)."""
+        if self.lines.describe(self._game) is None:
+            raise Refused("no_line", level="info")
+        try:
+            with self.batch():
+                back, left = self.lines.restore(self._game)
+                words = self.say("line_back", i=back.at, k=back.moves)
+                if left is not None and left.moves:
+                    words += " " + self._left_words(left)
+                self.notice = {"text": words, "level": "info"}
+                self.publish()
+        except IllegalMove:
+            _log.exception("solitaire_widget: the other line does not replay")
+            raise Refused("line_failed") from None
+
+    def _left_words(self, left: Left) -> str:
+        words = self.say("line_kept", i=left.at, k=left.moves)
+        if left.dropped:
+            words += " " + self.say("line_dropped", k=left.dropped)
+        return words
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Several changes as one: the view goes out once, at the end (with what the
+        last change had to say), and the searches are asked after it."""
+        if self._holding:
+            yield
             return
-        if offer is None:
-            self.publish()
-        elif offer == "draw":
-            self.draw()
-        else:
-            self.play(offer)
+        self._holding, self._held = True, None
+        try:
+            yield
+        finally:
+            self._holding = False
+            held, self._held = self._held, None
+            if held is not None:
+                self.publish(held)
+                self.check_soon()
 
     # ------------------------------------------------------------------ words and sending
 
@@ -549,10 +697,26 @@ class PlaySession:
         self.notice = {"text": self.say(key, **args), "level": level}
         self.publish()
 
+    def send_error(self) -> None:
+        """The last resort when no view can be built: the owner sends the page its last
+        view again, newer, with the error in its status line (never raises)."""
+        if self.closed:
+            return
+        self.seq += 1
+        self.notice = None
+        try:
+            self._send("error")
+        except Exception:
+            _log.exception("solitaire_widget: the page could not be told of an error")
+
     def publish(self, what: str = "view") -> None:
         """Sends the view; ``seq`` grows on every send so each one is a change. A notice
-        lives for one view: the next change clears it."""
+        lives for one view: the next change clears it. Within a ``batch`` it waits for
+        the batch's end (a "game" send stays one)."""
         if self.closed:
+            return
+        if self._holding:
+            self._held = "game" if "game" in (what, self._held) else "view"
             return
         self.seq += 1
         self._send(what)

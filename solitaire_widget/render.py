@@ -79,7 +79,9 @@ def table_text(game: Shown) -> str:
     found = "  ".join(f"f{i}:{(p[-1] if p else '--'):>3}" for i, p in enumerate(snap["f"]))
     lines.append(f"s: [{len(snap['s'])}]  w: {' '.join(waste) or '--'}   {found}")
     if "r" in snap:
+        # Eagle Wing's trunk lies face down but its last card: its top shows its back
         top = snap["r"][-1] if snap["r"] else "--"
+        top = top if top == "--" or top.isupper() else "##"
         lines.append(f"r: {top} [{len(snap['r'])}]")
     for i, pile in enumerate(snap["t"]):
         # a face-down card shows its back, not its name

@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from . import budgets, core_search
 from .cards import card_name
 from .game import Game
 from .proofs import Proofs, detached
@@ -31,7 +32,33 @@ from .solver import Solver, SolveResult, search_threads
 
 _log = logging.getLogger(__name__)
 
-__all__ = ["Refused", "Said", "SessionHost", "SolveSession", "SolveSettings", "detached"]
+__all__ = [
+    "MEMORY",
+    "Refused",
+    "Said",
+    "SessionHost",
+    "SolveSession",
+    "SolveSettings",
+    "detached",
+]
+
+# Solve, the exact hint and the unwinnable check of every table of the process keep
+# together to one memory budget in the compiled core (core_search.MEMORY_MB, 768 MB;
+# None where the core is not loaded): two of them may run at once (the scheduler's two
+# workers) and an undecided Solve keeps its search for ``solve_keep`` seconds, so that a
+# budget for each would add up. Solve's search may have all of it but an eighth, which
+# the hint's and the check's short searches then find free (each at most that eighth).
+MEMORY = core_search.Memory(core_search.MEMORY_MB) if core_search.available() else None
+SOLVE_MB = core_search.MEMORY_MB * 7 / 8
+SIDE_MB = core_search.MEMORY_MB / 8
+
+
+def _delay(value: Any) -> float:
+    """``replay_delay`` as seconds (``budgets.seconds``): a finite number, not negative,
+    not a bool; else TypeError or ValueError naming it (a timer given anything else
+    would never fire, or fail in a thread where no one hears of it). The widget checks
+    it when it is set; a host's settings of another kind are checked here."""
+    return budgets.seconds(value, "replay_delay", optional=False)
 
 
 class Refused(Exception):
@@ -228,7 +255,9 @@ class SolveSession:
             solver = resume[1]
         else:
             # someone is waiting for this answer: the search may take a second CPU
-            solver = Solver(detached(g), threads=search_threads())
+            solver = Solver(
+                detached(g), threads=search_threads(), memory=MEMORY, memory_mb=SOLVE_MB
+            )
         budget = self.settings.solve_budget
         # The node limit keeps the Python search's memory in bounds (some 290 bytes a
         # position); the compiled core caps its own table (core_search.MEMORY_MB) and
@@ -349,9 +378,20 @@ class SolveSession:
         self._schedule_step()
 
     def _schedule_step(self) -> None:
+        """The replay's next move, ``replay_delay`` seconds from now. Whatever goes wrong
+        in scheduling it (a delay that is no number of seconds, a scheduler that
+        fails) ends the replay and says so: the Solve button never stays on Stop."""
+        try:
+            self._schedule_next()
+        except Exception as err:
+            _log.warning("solitaire_widget: the replay stopped: %s", err)
+            self.halt()
+            self._say("replay_setting", level="error", why=str(err)[:120])
+
+    def _schedule_next(self) -> None:
         job = self._job
         draw = bool(self._replay) and self._replay[0] == "draw"
-        delay = self.settings.replay_delay * (0.5 if draw else 1)  # draws go faster
+        delay = _delay(self.settings.replay_delay) * (0.5 if draw else 1)  # draws go faster
 
         def fire() -> None:
             with self.lock:
@@ -402,7 +442,9 @@ class SolveSession:
             else:
                 self._hint(self.host.game.hint(), "hint_unknown")
 
-        self._background(lambda: clone.solve(seconds=budget, threads=search_threads()), done)
+        self._background(
+            lambda: clone.solve(seconds=budget, threads=search_threads(), memory=_side()), done
+        )
 
     # ------------------------------------------------------------------ the unwinnable warning
 
@@ -432,7 +474,7 @@ class SolveSession:
                 self._check_again = False
                 self.check_soon()
 
-        self._background(lambda: clone.solve(seconds=budget), done)
+        self._background(lambda: clone.solve(seconds=budget, memory=_side()), done)
 
     # ------------------------------------------------------------------ words
 
@@ -495,3 +537,8 @@ class SolveSession:
                     self._say("error", level="error")
 
         self.settings.scheduler.background(safe_work, finish)
+
+
+def _side() -> core_search.Memory | None:
+    """The budget of a hint's or a check's search: an eighth of the session's, within it."""
+    return None if MEMORY is None else core_search.Memory(SIDE_MB, MEMORY)

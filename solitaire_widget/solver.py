@@ -47,10 +47,20 @@ def search_threads() -> int:
 
 
 # What the transposition table of one streamliner may take at most, in MB, in the
-# compiled core: a side search beside the main one, so at most a sixteenth of the main
-# search's cap too (eight of them could take half as much again as the main search;
-# most run out, and are dropped with their tables, long before)
+# compiled core: a side search beside the main one, so at most a sixteenth of the
+# solve's budget too (most run out, and are dropped with their tables, long before)
 STREAMLINER_MB = 32.0
+
+# One solve keeps to one memory budget (``memory_mb``), shared out in the compiled core
+# (``core_search.Memory``) so that its searches never hold more together, the helper
+# threads' included: the probes, one at a time, have an eighth of it, the streamliners
+# together a quarter (each its STREAMLINER_MB, and its memo), and the main search the
+# rest, half of it while the search under the loosest rules runs beside it (that one
+# has the other half; when it is let go, the main search may have the whole rest). A
+# table grows by doubling, so of the default 768 MB the two halves of 672 MB hold
+# tables of 256 MB each, and a main search alone one of 512 MB.
+PROBES_SHARE = 1 / 8
+STREAMLINERS_SHARE = 1 / 4
 
 
 @dataclass
@@ -64,6 +74,13 @@ class SolveResult:
     # which search ran: "core" (the compiled one) or "python" (the reference, and the
     # fallback where the core cannot load)
     engine: str = "python"
+    # the memory budget the solve's searches kept to together, in MB (None: the Python
+    # search, which has none: its callers bound its nodes), the most they held at once,
+    # and whether they reached it (a search then forgot positions to make room, or kept
+    # a smaller memo: that costs time, never an answer)
+    memory_mb: float | None = None
+    memory_peak_mb: float = 0.0
+    memory_hit: bool = False
 
     @property
     def moves(self) -> int:
@@ -72,9 +89,10 @@ class SolveResult:
 
     def __repr__(self) -> str:
         line = f", {len(self.solution)} actions" if self.result == "won" else ""
+        hit = f", memory_hit=True ({self.memory_mb:g} MB)" if self.memory_hit else ""
         return (
             f"SolveResult({self.result!r}{line}, nodes={self.nodes}, "
-            f"seconds={self.seconds:.3f}, engine={self.engine!r})"
+            f"seconds={self.seconds:.3f}, engine={self.engine!r}{hit})"
         )
 
 
@@ -150,6 +168,7 @@ class Solver:
         engine: str = "auto",
         memory_mb: float | None = None,
         threads: int = 1,
+        memory: core_search.Memory | None = None,
     ) -> None:
         _check_threads(threads)
         memory_mb = budgets.megabytes(memory_mb, "memory_mb")
@@ -163,17 +182,24 @@ class Solver:
         self.table = table
         rules = table.rules
         self.engine = _engine(engine, rules)
-        self._memory_mb = memory_mb
         self.probes = (rules.search_probes if probes is None else probes) and prune
         self.threads = threads
-        self.main = self._search(table, prune=prune, threads=threads)
         loose = _loosest(table) if self.probes and relax is not False else None
-        # the search under the loosest rules, while it may still decide something
-        # (with threads=2 it has a helper too: the helper thread goes with the turn)
-        self.wide = self._search(loose, threads=threads) if loose is not None else None
         # the streamliners' waste caps (made at their first turn), while any is running
         self.streamliners: tuple[int, ...] = (
             tuple(rules.search_streamliners) if prune and streamline is not False else ()
+        )
+        self.memory_mb: float | None = None
+        self.memory: core_search.Memory | None = None  # the solve's budget (the core's)
+        self._shares: dict[str, core_search.Memory] = {}
+        self._rest = 0.0  # what the main search and the loosest rules' share together
+        if self.engine == "core":
+            self._share_memory(memory_mb, memory, wide=loose is not None)
+        self.main = self._search(table, prune=prune, threads=threads, share="main")
+        # the search under the loosest rules, while it may still decide something
+        # (with threads=2 it has a helper too: the helper thread goes with the turn)
+        self.wide = (
+            self._search(loose, threads=threads, share="wide") if loose is not None else None
         )
         self._lines: list[Any] | None = None
         self._next_line = 0  # the streamliner whose turn is next
@@ -186,6 +212,34 @@ class Solver:
         self.seconds = 0.0
         self.verdict: tuple[str, list[str]] | None = None
 
+    def _share_memory(
+        self, memory_mb: float | None, within: core_search.Memory | None, wide: bool
+    ) -> None:
+        """The solve's budget (``memory_mb``, by default ``within``'s whole or
+        ``core_search.MEMORY_MB``; within ``within`` if given) and its shares (see
+        PROBES_SHARE)."""
+        if memory_mb is None:
+            memory_mb = core_search.MEMORY_MB if within is None else within.mb
+        self.memory_mb = memory_mb
+        budget = self.memory = core_search.Memory(memory_mb, within)
+        rest = memory_mb
+        if self.probes:
+            self._shares["probe"] = core_search.Memory(memory_mb * PROBES_SHARE, budget)
+            rest -= memory_mb * PROBES_SHARE
+        if self.streamliners:
+            self._shares["lines"] = core_search.Memory(memory_mb * STREAMLINERS_SHARE, budget)
+            rest -= memory_mb * STREAMLINERS_SHARE
+        self._rest = rest
+        self._shares["main"] = core_search.Memory(rest / 2 if wide else rest, budget)
+        if wide:
+            self._shares["wide"] = core_search.Memory(rest / 2, budget)
+
+    def _drop_wide(self) -> None:
+        """The search under the loosest rules is let go: its share is the main one's."""
+        self.wide = None
+        if "main" in self._shares:
+            self._shares["main"].mb = self._rest
+
     def _search(
         self,
         table: Table,
@@ -194,15 +248,25 @@ class Solver:
         order: int | None = None,
         waste_cap: int | None = None,
         threads: int = 1,
+        share: str = "main",
     ) -> Any:
         """One search of ``table`` by this solver's engine; ``order`` seeds a probe's,
-        ``waste_cap`` makes a streamliner, ``threads`` 2 gives the core's a helper."""
+        ``waste_cap`` makes a streamliner, ``threads`` 2 gives the core's a helper;
+        ``share`` names the part of the solve's memory budget it draws from."""
         if self.engine == "core":
-            mb = core_search.MEMORY_MB if self._memory_mb is None else self._memory_mb
+            assert self.memory_mb is not None
+            # its own cap is the solve's whole budget: the share holds it to less
+            mb = self.memory_mb
             if waste_cap is not None:  # a streamliner is a side search: it keeps less
                 mb = max(1.0, min(mb / 16, STREAMLINER_MB))
             return core_search.CoreSearch(
-                table, prune=prune, order=order, memory_mb=mb, waste_cap=waste_cap, threads=threads
+                table,
+                prune=prune,
+                order=order,
+                memory_mb=mb,
+                waste_cap=waste_cap,
+                threads=threads,
+                memory=self._shares[share],
             )
         rng = None if order is None else random.Random(order)
         return Search(table, prune=prune, order=rng, waste_cap=waste_cap)
@@ -248,7 +312,17 @@ class Solver:
             self.runs += 1
             self.seconds += time.perf_counter() - start
         result, line = self.verdict if self.verdict is not None else ("unknown", [])
-        return SolveResult(result, list(line), self.nodes, self.seconds, self.engine)
+        memory = self.memory
+        return SolveResult(
+            result,
+            list(line),
+            self.nodes,
+            self.seconds,
+            self.engine,
+            self.memory_mb,
+            0.0 if memory is None else memory.peak_mb,
+            memory is not None and memory.full,
+        )
 
     def _run(
         self, seconds: float | None, nodes: int | None, start: float
@@ -330,7 +404,7 @@ class Solver:
             # its share is spent). One that runs out has searched all it covers, with no
             # win, and is dropped.
             if self._lines is None:
-                self._lines = [self._search(self.table, waste_cap=c) for c in lines]
+                self._lines = [self._search(self.table, waste_cap=c, share="lines") for c in lines]
             began, spent_before = time.perf_counter(), used
             todo = len(self._lines)  # each runs at most once a turn
             while todo and self._lines and left():
@@ -380,18 +454,19 @@ class Solver:
                 if verdict is None:
                     verdict = turn(self.wide, 2)
                 if verdict is not None:
-                    self.wide = None  # decided: it has nothing more to give
+                    self._drop_wide()  # decided: it has nothing more to give
                     if verdict[0] == "lost" or _wins_here(self.table, verdict[1]):
                         return verdict
                 if not left():
                     break
             if self.probes:
                 self.k += 1
-                probe = self._probe = self._search(self.table, order=self.k)
+                probe = self._probe = self._search(self.table, order=self.k, share="probe")
                 if self._cancelled:
                     probe.cancel()
                 found = turn(probe, 1)
-                self._probe = None
+                # let go of it before the next is made: the two would share the share
+                self._probe = probe = None
                 if found is not None:  # a probe that runs to the end is a whole search too
                     return found
             elif lines and (self._lines is None or self._lines):
@@ -425,6 +500,7 @@ def solve(
     engine: str = "auto",
     memory_mb: float | None = None,
     threads: int = 1,
+    memory: core_search.Memory | None = None,
 ) -> SolveResult:
     """Search for a win from ``game``'s current position.
 
@@ -456,7 +532,15 @@ def solve(
     ``engine``: ``"auto"`` (the compiled core where it is loaded, else Python), ``"core"``
     or ``"python"``; the result's ``engine`` says which ran. Both searches are the same
     search, node for node (tests/test_core.py); the core is some 20-40 times faster.
-    ``memory_mb`` caps the core's transposition table (``core_search.MEMORY_MB``).
+    ``memory_mb`` is the memory budget of the whole solve in the compiled core
+    (``core_search.MEMORY_MB``, 768 MB, by default): every search it runs, the helper
+    threads' too, draws its transposition table and memos from it (shared out as
+    PROBES_SHARE says), and a search that finds its share full forgets positions off its
+    path instead of growing: slower, never wrong. ``memory`` (a ``core_search.Memory``)
+    makes the solve's budget part of a larger one that other solves share (the
+    widget's searches do); ``memory_mb`` then defaults to all of it. The result's
+    ``memory_mb``, ``memory_peak_mb`` and ``memory_hit`` say what the solve kept to, the
+    most it held and whether it reached it.
 
     ``threads=2`` (the core only, and only for a budget of time alone) gives the main
     search a helper on a second thread once its first sixteenth is spent undecided: a
@@ -479,6 +563,7 @@ def solve(
         engine=engine,
         memory_mb=memory_mb,
         threads=threads,
+        memory=memory,
     ).run(seconds, nodes)
 
 

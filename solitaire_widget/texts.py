@@ -9,6 +9,9 @@ not translated from Aisleriot.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+
 LANGS = ("en", "el")
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -22,12 +25,12 @@ TEXTS: dict[str, dict[str, str]] = {
         ),
         "game_won": "The game is won: every card is on the foundations.",
         # the stock
-        "legal_draw": "A click on the stock turns {k} card(s) face up onto the waste.",
+        "legal_draw": "A click on the stock turns {k} {k|card|cards} face up onto the waste.",
         "legal_redeal": (
             "The stock is empty, so a click turns the waste over into a new stock, in the "
             "same order ({left})."
         ),
-        "redeals_left": "{n} redeal(s) left after this one",
+        "redeals_left": "{n} {n|redeal|redeals} left after this one",
         "redeals_unlimited": "redeals are unlimited",
         "stock_face_down": (
             "The stock's cards are face down and cannot be picked up: click the stock "
@@ -35,7 +38,8 @@ TEXTS: dict[str, dict[str, str]] = {
         ),
         "draw_nothing": "The stock and the waste are both empty: there is nothing to deal.",
         "draw_no_redeals": (
-            "The stock is empty and all {max} redeal(s) are used up: the waste cannot be "
+            "The stock is empty and {max|the one redeal is|all {max} redeals are} used up: the "
+            "waste cannot be "
             "turned over again."
         ),
         "draw_no_redeal_game": (
@@ -45,7 +49,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_such_pile": "{game} has no pile {pile}.",
         "no_reserve": "{game} has no reserve.",
         "source_empty": "{src} is empty: there is no card to move.",
-        "not_enough_cards": "{src} holds only {have} card(s), not {n}.",
+        "not_enough_cards": "{src} holds only {have} {have|card|cards}, not {n}.",
         "single_stack": "Only the top card of {src} can be taken, one at a time.",
         "same_pile": "A card cannot move onto its own pile.",
         "drop_stock": "Nothing can be put on the stock.",
@@ -103,12 +107,12 @@ TEXTS: dict[str, dict[str, str]] = {
             "και το count αριθμός φύλλων από 1 έως 52."
         ),
         "game_won": "Η πασιέντζα βγήκε: όλα τα φύλλα είναι στις Βάσεις.",
-        "legal_draw": "Ένα κλικ στη Μάνα γυρίζει {k} φύλλο(α) ανοιχτά στον Σωρό.",
+        "legal_draw": "Ένα κλικ στη Μάνα γυρίζει {k|ένα φύλλο|{k} φύλλα} ανοιχτά στον Σωρό.",
         "legal_redeal": (
             "Η Μάνα άδειασε, οπότε ένα κλικ γυρίζει τον Σωρό σε νέα Μάνα, με την ίδια σειρά "
             "({left})."
         ),
-        "redeals_left": "απομένουν {n} ξαναμοιράσματα μετά από αυτό",
+        "redeals_left": "{n|απομένει ένα ξαναμοίρασμα|απομένουν {n} ξαναμοιράσματα} μετά από αυτό",
         "redeals_unlimited": "τα ξαναμοιράσματα είναι απεριόριστα",
         "stock_face_down": (
             "Τα φύλλα της Μάνας είναι κλειστά και δεν σηκώνονται: κάντε κλικ στη Μάνα "
@@ -116,7 +120,8 @@ TEXTS: dict[str, dict[str, str]] = {
         ),
         "draw_nothing": "Η Μάνα και ο Σωρός είναι άδειοι: δεν υπάρχει τίποτα να μοιραστεί.",
         "draw_no_redeals": (
-            "Η Μάνα άδειασε και τα {max} ξαναμοιράσματα εξαντλήθηκαν: ο Σωρός δεν γυρίζει ξανά."
+            "Η Μάνα άδειασε και {max|το ένα ξαναμοίρασμα εξαντλήθηκε|τα {max} ξαναμοιράσματα "
+            "εξαντλήθηκαν}: ο Σωρός δεν γυρίζει ξανά."
         ),
         "draw_no_redeal_game": (
             "Η Μάνα άδειασε και στο {game} δεν υπάρχει ξαναμοίρασμα: η Μάνα περνά μόνο μία φορά."
@@ -124,7 +129,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_such_pile": "Το {game} δεν έχει στοίβα {pile}.",
         "no_reserve": "Στο παιχνίδι {game} δεν υπάρχει Ρεζέρβα.",
         "source_empty": "{src}: άδεια στοίβα, δεν υπάρχει φύλλο να μετακινηθεί.",
-        "not_enough_cards": "{src}: έχει μόνο {have} φύλλο(α), όχι {n}.",
+        "not_enough_cards": "{src}: έχει μόνο {have|ένα φύλλο|{have} φύλλα}, όχι {n}.",
         "single_stack": "{src}: παίρνεται μόνο το πάνω φύλλο, ένα τη φορά.",
         "same_pile": "Ένα φύλλο δεν μπορεί να πάει στη δική του στοίβα.",
         "drop_stock": "Τίποτα δεν μπαίνει πάνω στη Μάνα.",
@@ -184,29 +189,65 @@ NOTICES: dict[str, dict[str, str]] = {
         "no_hint": "No useful move is left.",
         "hint": "Hint: {text}",
         "no_auto": "No card can go to the foundations safely right now.",
-        "auto": "Autoplay moved {n} card(s).",
+        "auto": "Autoplay moved {n} {n|card|cards}.",
         "no_found": "The top card of {pile} cannot go to a foundation now.",
         "won": "You won! Every card is on the foundations.",
         "lost": "No more moves.",
         "error": "Something went wrong; the game was left as it was.",
         "bad_option": "Those options are not valid for this game: {why}",
         "given_up_rules": "The rules changed: deal {seed} starts again under them. The game "
-        "in progress ({moves} moves) counts as given up (lost) in the statistics.",
-        "given_up_game": "Another game: the game in progress ({moves} moves) counts as given "
+        "in progress ({moves} {moves|move|moves}) counts as given up (lost) in the statistics.",
+        "given_up_game": "Another game: the game in progress ({moves} {moves|move|moves}) counts "
+        "as given "
         "up (lost) in the statistics.",
         "new": "New deal #{seed}.",
         "reviewing": "Looking back: the position after {i} of {n} moves. ← and → step "
         "through it, Esc returns to the game.",
         "review_on": "You are looking back at move {i} of {n}; return to the game (Esc) to "
         "play on. Nothing changed.",
-        "review_offer": "You are looking back at move {i} of {n}. Play on from here? The "
-        "moves after it are taken back (Redo brings them back) and this move is played: "
-        "press Play on from here (P). Nothing changed yet.",
-        "play_on_chain": "Taken back to move {i}, where an automatic chain of moves begins.",
+        "review_offer": "You are looking back at move {i} of {n}. Play on from here? This "
+        "move is played there, and the {k} {k|move|moves} after it {k|is|are} kept as the "
+        "other line: Other line (L) brings {k|it|them} back. Press Play on from here (P). "
+        "Nothing changed yet.",
+        "play_on_chain": "Taken back to move {i}, where an automatic chain of moves begins; "
+        "Redo brings the later moves back.",
+        "play_on_redo": "Playing on from move {i}: the {k} {k|move|moves} after it {k|is|are} "
+        "taken back, and Redo brings {k|it|them} back (if you play another move instead, "
+        "{k|it is|they are} kept as the other line).",
+        "line_kept": "The {k} {k|move|moves} after move {i} that Redo held {k|is|are} kept as "
+        "the other line: Other line (L) brings {k|it|them} back.",
+        "line_dropped": "The other line kept before ({k} {k|move|moves}) is let go.",
+        "line_back": "Back on the other line: {k} {k|move|moves} after move {i}.",
+        "no_line": "There is no other line to go back to.",
+        "line_failed": "The other line no longer fits this deal; nothing changed.",
+        "stats_failed": "This deal could not be recorded in the statistics.",
+        "stats_kept_file": "{n} finished {n|deal|deals} could not be written to the statistics "
+        "file ({why}); {n|it is|they are} kept in a file beside it and written as soon as it "
+        "can take {n|it|them}.",
+        "stats_kept_memory": "{n} finished {n|deal|deals} could not be written to the "
+        "statistics file ({why}); {n|it is|they are} kept in memory and written as soon as it "
+        "can take {n|it|them} (lost if Python stops first).",
+        "stats_written": "The {n} finished {n|deal|deals} that waited {n|is|are} now written "
+        "to the statistics file.",
+        "stats_readonly": "The statistics file {path} can be read but not written (a "
+        "read-only folder or file): its figures are shown, and this session's deals are kept "
+        "in memory only.",
+        "stats_newer": "The statistics file {path} was written by a newer version of "
+        "solitaire_widget (store version {v}): its figures are shown and it is left as it "
+        "is; this session's deals are kept in memory only.",
+        "stats_refused": "The statistics file {path} was written by a newer version of "
+        "solitaire_widget that this one cannot read: it is left as it is, and this "
+        "session's figures are kept in memory only.",
+        "replay_setting": "The solution cannot be played: {why}. The table is yours.",
+        "stats_unopened": "The statistics file {path} could not be opened ({why}); this "
+        "session's figures are kept in memory only.",
+        "stats_unopened_retry": "The statistics file {path} could not be opened ({why}); this "
+        "session's figures are kept in memory only until it can be, and then written to it.",
         "bad_seed": "A deal number is a whole number from 0 to {max}, and {seed!r} is not one; "
         "nothing changed.",
         "solving": "Searching for a win…",
-        "solved": "Found a win in {n} moves; playing it on the table. Press Stop to take over.",
+        "solved": "Found a win in {n} {n|move|moves}; playing it on the table. Press Stop to "
+        "take over.",
         "replaying": "Playing the solution: move {i} of {n}. Press Stop to take over.",
         "solve_lost": "The solver proved this deal can no longer be won from here; "
         "nothing changed.",
@@ -233,7 +274,9 @@ NOTICES: dict[str, dict[str, str]] = {
         "hint_unknown": "No winning line found in time. Hint: {text}",
         "unwinnable": "This deal can no longer be won.",
         "fatal_warn": "If you play this, the deal can no longer be won.",
-        "fatal_why": "The solver proved this position winnable and the one after {move} lost.",
+        "fatal_why": "The solver proved this position winnable, and the one after this move "
+        "({move}) lost.",
+        "disconnected": "The kernel is not connected.",
         "unwinnable_start": "This deal cannot be won: it was lost from the start, whatever "
         "is played.",
         "solve_lost_start": "The solver proved this deal cannot be won: it is lost from the "
@@ -254,30 +297,69 @@ NOTICES: dict[str, dict[str, str]] = {
         "no_hint": "Δεν μένει χρήσιμη κίνηση.",
         "hint": "Υπόδειξη: {text}",
         "no_auto": "Κανένα φύλλο δεν μπορεί να πάει με ασφάλεια στις Βάσεις τώρα.",
-        "auto": "Η αυτόματη κίνηση μετέφερε {n} φύλλα.",
+        "auto": "Η αυτόματη κίνηση μετέφερε {n|ένα φύλλο|{n} φύλλα}.",
         "no_found": "Το πάνω φύλλο από {pile} δεν μπορεί να πάει σε Βάση τώρα.",
         "won": "Κερδίσατε! Όλα τα φύλλα είναι στις Βάσεις.",
         "lost": "Δεν υπάρχουν άλλες κινήσεις.",
         "error": "Κάτι πήγε στραβά· το παιχνίδι έμεινε όπως ήταν.",
         "bad_option": "Αυτές οι επιλογές δεν ισχύουν για το παιχνίδι: {why}",
         "given_up_rules": "Οι κανόνες άλλαξαν: το μοίρασμα {seed} ξεκινά ξανά με αυτούς. Το "
-        "παιχνίδι που παιζόταν ({moves} κινήσεις) μετράει ως εγκαταλειμμένο (χαμένο) στα "
+        "παιχνίδι που παιζόταν ({moves|μία κίνηση|{moves} κινήσεις}) μετράει ως εγκαταλειμμένο "
+        "(χαμένο) στα "
         "στατιστικά.",
-        "given_up_game": "Άλλο παιχνίδι: το παιχνίδι που παιζόταν ({moves} κινήσεις) μετράει "
+        "given_up_game": "Άλλο παιχνίδι: το παιχνίδι που παιζόταν ({moves|μία κίνηση|{moves} "
+        "κινήσεις}) μετράει "
         "ως εγκαταλειμμένο (χαμένο) στα στατιστικά.",
         "new": "Νέο μοίρασμα #{seed}.",
         "reviewing": "Αναδρομή: η θέση μετά από {i} από τις {n} κινήσεις. Με ← και → "
         "περνάτε τις θέσεις, με Esc επιστρέφετε στο παιχνίδι.",
         "review_on": "Βλέπετε την κίνηση {i} από {n}· επιστρέψτε στο παιχνίδι (Esc) για να "
         "συνεχίσετε. Δεν άλλαξε τίποτα.",
-        "review_offer": "Βλέπετε την κίνηση {i} από {n}. Να συνεχίσετε από εδώ; Οι κινήσεις "
-        "μετά από αυτήν αναιρούνται (η Επανάληψη τις φέρνει πίσω) και παίζεται αυτή η κίνηση: "
-        "πατήστε Συνέχεια από εδώ (P). Δεν άλλαξε τίποτα ακόμη.",
-        "play_on_chain": "Αναιρέθηκε ως την κίνηση {i}, όπου αρχίζει μια αυτόματη σειρά κινήσεων.",
+        "review_offer": "Βλέπετε την κίνηση {i} από {n}. Να συνεχίσετε από εδώ; Αυτή η "
+        "κίνηση παίζεται εκεί, και {k|η μία κίνηση|οι {k} κινήσεις} μετά από αυτήν "
+        "{k|κρατιέται|κρατιούνται} ως η άλλη σειρά: η Άλλη σειρά (L) {k|τη|τις} φέρνει πίσω. "
+        "Πατήστε Συνέχεια από εδώ (P). Δεν άλλαξε τίποτα ακόμη.",
+        "play_on_chain": "Αναιρέθηκε ως την κίνηση {i}, όπου αρχίζει μια αυτόματη σειρά "
+        "κινήσεων· η Επανάληψη φέρνει πίσω τις επόμενες.",
+        "play_on_redo": "Συνέχεια από την κίνηση {i}: {k|η μία κίνηση|οι {k} κινήσεις} μετά "
+        "από αυτήν {k|αναιρείται|αναιρούνται} και η Επανάληψη {k|τη|τις} φέρνει πίσω (αν "
+        "παίξετε άλλη κίνηση, {k|κρατιέται|κρατιούνται} ως η άλλη σειρά).",
+        "line_kept": "{k|Η μία κίνηση|Οι {k} κινήσεις} μετά την κίνηση {i} που κρατούσε η "
+        "Επανάληψη {k|κρατιέται|κρατιούνται} ως η άλλη σειρά: η Άλλη σειρά (L) {k|τη|τις} "
+        "φέρνει πίσω.",
+        "line_dropped": "Η άλλη σειρά που κρατιόταν πριν ({k|μία κίνηση|{k} κινήσεις}) αφήνεται.",
+        "line_back": "Πίσω στην άλλη σειρά: {k|μία κίνηση|{k} κινήσεις} μετά την κίνηση {i}.",
+        "no_line": "Δεν υπάρχει άλλη σειρά για να γυρίσετε.",
+        "line_failed": "Η άλλη σειρά δεν ταιριάζει πια σε αυτό το μοίρασμα· δεν άλλαξε τίποτα.",
+        "stats_failed": "Αυτό το μοίρασμα δεν καταγράφηκε στα στατιστικά.",
+        "stats_kept_file": "{n|Ένα τελειωμένο μοίρασμα δεν γράφτηκε|{n} τελειωμένα μοιράσματα "
+        "δεν γράφτηκαν} στο αρχείο στατιστικών ({why})· {n|κρατιέται|κρατιούνται} σε αρχείο "
+        "δίπλα του και {n|γράφεται|γράφονται} μόλις το αρχείο {n|το|τα} δεχτεί.",
+        "stats_kept_memory": "{n|Ένα τελειωμένο μοίρασμα δεν γράφτηκε|{n} τελειωμένα "
+        "μοιράσματα δεν γράφτηκαν} στο αρχείο στατιστικών ({why})· {n|κρατιέται|κρατιούνται} "
+        "στη μνήμη και {n|γράφεται|γράφονται} μόλις το αρχείο {n|το|τα} δεχτεί (χάνονται αν "
+        "η Python σταματήσει πρώτα).",
+        "stats_written": "{n|Το τελειωμένο μοίρασμα που περίμενε γράφτηκε|Τα {n} τελειωμένα "
+        "μοιράσματα που περίμεναν γράφτηκαν} τώρα στο αρχείο στατιστικών.",
+        "stats_readonly": "Το αρχείο στατιστικών {path} διαβάζεται αλλά δεν γράφεται (φάκελος "
+        "ή αρχείο μόνο για ανάγνωση): φαίνονται τα στοιχεία του, και τα μοιράσματα αυτής της "
+        "συνεδρίας κρατιούνται μόνο στη μνήμη.",
+        "stats_newer": "Το αρχείο στατιστικών {path} γράφτηκε από νεότερη έκδοση του "
+        "solitaire_widget (έκδοση αρχείου {v}): φαίνονται τα στοιχεία του και μένει όπως "
+        "είναι· τα μοιράσματα αυτής της συνεδρίας κρατιούνται μόνο στη μνήμη.",
+        "stats_refused": "Το αρχείο στατιστικών {path} γράφτηκε από νεότερη έκδοση του "
+        "solitaire_widget που αυτή δεν διαβάζει: μένει όπως είναι, και τα στοιχεία αυτής "
+        "της συνεδρίας κρατιούνται μόνο στη μνήμη.",
+        "replay_setting": "Η λύση δεν μπορεί να παιχτεί: {why}. Συνεχίστε εσείς.",
+        "stats_unopened": "Το αρχείο στατιστικών {path} δεν άνοιξε ({why})· τα στοιχεία "
+        "αυτής της συνεδρίας κρατιούνται μόνο στη μνήμη.",
+        "stats_unopened_retry": "Το αρχείο στατιστικών {path} δεν άνοιξε ({why})· τα "
+        "στοιχεία αυτής της συνεδρίας κρατιούνται μόνο στη μνήμη ώσπου να ανοίξει, και τότε "
+        "γράφονται σε αυτό.",
         "bad_seed": "Ο αριθμός μοιράσματος είναι ακέραιος από 0 έως {max}, και το {seed!r} "
         "δεν είναι· δεν άλλαξε τίποτα.",
         "solving": "Αναζήτηση νίκης…",
-        "solved": "Βρέθηκε νίκη σε {n} κινήσεις· παίζεται στο τραπέζι. "
+        "solved": "Βρέθηκε νίκη σε {n|μία κίνηση|{n} κινήσεις}· παίζεται στο τραπέζι. "
         "Πατήστε Διακοπή για να συνεχίσετε εσείς.",
         "replaying": "Παίζεται η λύση: κίνηση {i} από {n}. "
         "Πατήστε Διακοπή για να συνεχίσετε εσείς.",
@@ -308,8 +390,9 @@ NOTICES: dict[str, dict[str, str]] = {
         "hint_unknown": "Δεν βρέθηκε νικηφόρα σειρά κινήσεων εγκαίρως. Υπόδειξη: {text}",
         "unwinnable": "Αυτό το μοίρασμα δεν μπορεί πια να κερδηθεί.",
         "fatal_warn": "Αν το παίξετε, το μοίρασμα δεν θα κερδίζεται πια.",
-        "fatal_why": "Ο λύτης απέδειξε ότι αυτή η θέση κερδίζεται και ότι μετά την κίνηση {move} "
-        "χάνεται.",
+        "fatal_why": "Ο λύτης απέδειξε ότι αυτή η θέση κερδίζεται, και ότι η θέση μετά από "
+        "αυτή την κίνηση ({move}) χάνεται.",
+        "disconnected": "Ο πυρήνας δεν είναι συνδεδεμένος.",
         "unwinnable_start": "Αυτό το μοίρασμα δεν κερδίζεται: ήταν χαμένο από την αρχή, ό,τι "
         "κι αν παιχτεί.",
         "solve_lost_start": "Ο λύτης απέδειξε ότι το μοίρασμα δεν κερδίζεται: είναι χαμένο "
@@ -337,9 +420,100 @@ PILE_WORDS: dict[str, dict[str, str]] = {
 }
 
 
+# ``{n|card|cards}``: the first words when ``n`` is 1, else the second; either may
+# hold placeholders of its own (``{n|one card|{n} cards}``)
+_ALT = r"((?:[^{}|]|\{\w+\})*)"
+_PLURAL = re.compile(r"\{(\w+)\|" + _ALT + r"\|" + _ALT + r"\}")
+
+
+def _one(value: object) -> bool:
+    try:
+        return int(str(value)) == 1
+    except ValueError:
+        return False
+
+
+def fill(template: str, params: Mapping[str, object]) -> str:
+    """``template`` with its placeholders filled, each ``{n|singular|plural}`` worded
+    for the number ``n`` (so no sentence says "card(s)")."""
+    chosen = _PLURAL.sub(
+        lambda m: m.group(2) if _one(params.get(m.group(1))) else m.group(3), template
+    )
+    return chosen.format(**params)
+
+
+# A move in words, for the player ("the top 2 cards of tableau 6 onto tableau 3"): the
+# notation (``t5>t2*2``) is for programs. Greek says each pile with its article, in
+# the case the sentence needs.
+_FROM = {
+    "en": {
+        "s": "the stock",
+        "w": "the waste",
+        "r": "the reserve",
+        "f": "foundation {i}",
+        "t": "tableau {i}",
+    },
+    "el": {
+        "s": "από τη Μάνα",
+        "w": "από τον Σωρό",
+        "r": "από τη Ρεζέρβα",
+        "f": "από τη Βάση {i}",
+        "t": "από το Ταμπλό {i}",
+    },
+}
+_TO = {
+    "en": {
+        "s": "the stock",
+        "w": "the waste",
+        "r": "the reserve",
+        "f": "foundation {i}",
+        "t": "tableau {i}",
+    },
+    "el": {
+        "s": "στη Μάνα",
+        "w": "στον Σωρό",
+        "r": "στη Ρεζέρβα",
+        "f": "στη Βάση {i}",
+        "t": "στο Ταμπλό {i}",
+    },
+}
+_MOVE = {
+    "en": {
+        "draw": "a click on the stock",
+        "one": "the top card of {src} onto {dst}",
+        "many": "the top {n} cards of {src} onto {dst}",
+    },
+    "el": {
+        "draw": "ένα κλικ στη Μάνα",
+        "one": "το πάνω φύλλο {src} {dst}",
+        "many": "τα {n} πάνω φύλλα {src} {dst}",
+    },
+}
+_MOVE_SYNTAX = re.compile(r"^([swr]|[ft]\d{1,2})>([swr]|[ft]\d{1,2})(?:\*(\d{1,2}))?$")
+
+
+def _pile_in(table: dict[str, str], pile: str) -> str:
+    return table[pile[0]].format(i=int(pile[1:]) + 1 if len(pile) > 1 else "")
+
+
+def move_words(action: str, lang: str = "en") -> str:
+    """A move's notation (``"t5>t2*2"``, ``"draw"``) in words of ``lang``, as a player
+    reads it; notation it cannot read is given back as it is."""
+    words = _MOVE.get(lang, _MOVE["en"])
+    if action == "draw":
+        return words["draw"]
+    m = _MOVE_SYNTAX.match(action) if isinstance(action, str) else None
+    if m is None:
+        return str(action)
+    src, dst, count = m.group(1), m.group(2), int(m.group(3) or 1)
+    where = lang if lang in _FROM else "en"
+    args = {"src": _pile_in(_FROM[where], src), "dst": _pile_in(_TO[where], dst), "n": count}
+    return words["one" if count == 1 else "many"].format(**args)
+
+
 def notice(key: str, lang: str = "en", **params: object) -> str:
     """A widget notice (``NOTICES``) in ``lang``."""
-    return NOTICES[lang][key].format(**params)
+    return fill(NOTICES[lang][key], params)
 
 
 def pile_words(pile: str, lang: str = "en") -> str:
@@ -353,4 +527,4 @@ def pile_words(pile: str, lang: str = "en") -> str:
 def text(key: str, lang: str = "en", **params: object) -> str:
     if lang not in TEXTS:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
-    return TEXTS[lang][key].format(**params)
+    return fill(TEXTS[lang][key], params)

@@ -36,6 +36,7 @@ from .layouts import table_layout
 from .moves import Move
 from .moves import pile_index as _pile_index
 from .play_session import PlaySession
+from .texts import move_words
 
 __all__ = ["DOWN", "build", "catalog", "double_clicks", "live_part", "masked", "setup", "stats"]
 
@@ -136,7 +137,7 @@ def _pending(play: PlaySession) -> dict[str, Any] | None:
         "move": held["move"],
         "version": held["version"],
         "text": play.say("fatal_warn"),
-        "reason": play.say("fatal_why", move=held["move"]),
+        "reason": play.say("fatal_why", move=move_words(held["move"], play.lang)),
     }
 
 
@@ -229,6 +230,7 @@ def build(play: PlaySession) -> dict[str, Any]:
         "notice": play.notice
         or _busy_notice(play)
         or _deal_notice(play)
+        or play.store_notice()
         or _end_notice(play, status),
         "can_undo": g.can_undo,
         "can_redo": g.can_redo,
@@ -245,6 +247,9 @@ def build(play: PlaySession) -> dict[str, Any]:
         "deal": deal_part(play),
         # the move offered to be played on from the position looked back at
         "offer": play.offer if reviewing else None,
+        # the line left when moves waiting on Redo were dropped: where it parts from the
+        # game (``at`` actions shared) and its actions after that (``moves``)
+        "line": None if reviewing else play.lines.describe(g),
         "version": play.version,
         "seq": play.seq,
     }

@@ -44,12 +44,22 @@ _OURS = frozenset(
 )
 
 
+class SettingError(traitlets.TraitError, ValueError):
+    """A setting given a value it does not take (a TraitError, and a ValueError as the
+    constructor raises for the same value); the setting keeps its value."""
+
+
+class SwitchError(traitlets.TraitError, TypeError):
+    """A switch given something other than True or False (a TraitError, and a TypeError
+    as the constructor raises for the same value); the switch keeps its value."""
+
+
 class _Switch(traitlets.Bool):
     """True or False only: traitlets' Bool takes 0 and 1 too."""
 
     def validate(self, obj: Any, value: Any) -> bool:
         if not isinstance(value, bool):
-            raise traitlets.TraitError(f"{self.name} must be True or False, not {value!r}")
+            raise SwitchError(f"{self.name} must be True or False, not {value!r}")
         return value
 
 
@@ -103,16 +113,16 @@ class SolitaireWidget(anywidget.AnyWidget):
     lang = traitlets.Unicode("en").tag(sync=True)
     rules = traitlets.Unicode("").tag(sync=True)
     # Settings (not synced: the page reads them from the view and asks to change them).
-    warn_unwinnable = traitlets.Bool(False)
+    warn_unwinnable = _Switch(False)
     # The live answer after every move (solitaire_widget.live); on where the compiled
     # core runs. warn_unwinnable stays a switch of its own: the live indicator is a quiet
     # word in the status line, the warning a banner for players who want to be told, and
     # with the indicator on the banner comes from the same search (no second check).
-    live_solver = traitlets.Bool(True)
-    exact_hint = traitlets.Bool(False)
+    live_solver = _Switch(True)
+    exact_hint = _Switch(False)
     # New deals only deals the solver proved winnable (solitaire_widget.dealer), and
     # of this grade ("easy", "medium", "hard"; "": any) when one is asked for
-    winnable_only = traitlets.Bool(False)
+    winnable_only = _Switch(False)
     difficulty = traitlets.Unicode("")
     # How the cards are drawn (js/decks.js): synced, and only Python sets them (the page
     # asks with a "deck" intent); a bad value raises TraitError and changes nothing.
@@ -121,7 +131,7 @@ class SolitaireWidget(anywidget.AnyWidget):
     large_index = _Switch(False).tag(sync=True)
     # The fatal-move warning: a move that would lose a deal proved winnable is held
     # back for the player to confirm (solitaire_widget.play_session.holds_fatal).
-    warn_fatal = traitlets.Bool(False)
+    warn_fatal = _Switch(False)
 
     # Budgets in seconds; set them on an instance to change one widget. Each is checked
     # when it is set (solitaire_widget.budgets): a finite number >= 0, not a bool, or
@@ -380,20 +390,55 @@ class SolitaireWidget(anywidget.AnyWidget):
             with play.lock:
                 play.setting_changed(change["name"])
 
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal: dict[str, Any]) -> str:
+        value = proposal["value"]
+        if value not in LANGS:
+            raise SettingError(f"lang must be one of {', '.join(LANGS)}, not {value!r}")
+        return str(value)
+
     @traitlets.observe("lang")
     def _lang_changed(self, change: dict[str, Any]) -> None:
-        if change["new"] not in LANGS:
-            self.lang = change["old"]
-            return
-        if hasattr(self, "_play"):
+        play = getattr(self, "_play", None)
+        if play is not None:
             self.rules = self._rules_text()
+            with play.lock:
+                play.publish()  # the notices in the new language
 
     # ------------------------------------------------------------------ sending
 
     def _update_page(self, what: str) -> None:
         """Brings the page up to date (``what``: "game", "view" or "live"; see
         solitaire_widget.play_session). The traits that changed together go in one
-        message; a trait whose value did not change is not sent at all."""
+        message; a trait whose value did not change is not sent at all. Never raises:
+        when the view cannot be built, the page gets the last one again with the error
+        in its status line (``what`` "error" asks for just that), so it is never left
+        waiting for an answer (dropped cards put back, a click answered)."""
+        if what != "error":
+            try:
+                self._send_view(what)
+                return
+            except Exception:
+                _log.exception("solitaire_widget: the view could not be built")
+        try:
+            self._send_error()
+        except Exception:  # the page cannot be told: nothing more can be done here
+            _log.exception("solitaire_widget: the page could not be told of an error")
+
+    def _send_error(self) -> None:
+        """The last view again, newer (``seq``), with the error in its status line."""
+        play = self._play
+        from .texts import notice
+
+        lang = self.lang if self.lang in LANGS else "en"
+        self.view = {
+            **self.view,
+            "notice": {"text": notice("error", lang), "level": "error"},
+            "version": play.version,
+            "seq": max(play.seq, int(self.view.get("seq", 0)) + 1),
+        }
+
+    def _send_view(self, what: str) -> None:
         play = self._play
         with self.hold_sync():
             if what == "live":
@@ -426,14 +471,20 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Trait updates from the page are refused: the page sends intents, never state.
-        Python's view is sent again so every open view goes back to the truth."""
+        Every trait it tried to set is sent back as Python holds it (the view too), so
+        every open view goes back to the truth."""
         try:
             rest = {k: v for k, v in sync_data.items() if k not in _OURS}
             if rest:
                 super().set_state(rest)  # ipywidgets' own traits (layout, ...)
-            if _OURS & set(sync_data):
+            forged = sorted(_OURS & set(sync_data))
+            if forged:
                 with self._play.lock:
                     self._play.refuse("malformed")
+                    # the others unchanged in Python are not sent by assigning them
+                    again = [k for k in forged if k != "view"]
+                    if again:
+                        self.send_state(key=again)
         except Exception:
             _log.exception("solitaire_widget: error while handling a state update")
 

@@ -47,11 +47,14 @@ def test_the_fatal_move_is_held_and_named():
     assert w.game.history == BEFORE and w.game.snapshot() == before
     assert v["pending"]["move"] == FATAL
     assert v["pending"]["text"] == "If you play this, the deal can no longer be won."
-    assert FATAL in v["pending"]["reason"]
+    # the move in words, not notation (issue 36, item 11)
+    assert "(the top card of tableau 7 onto tableau 6)" in v["pending"]["reason"]
+    assert FATAL not in v["pending"]["reason"]
     send(w, {"kind": "lang", "lang": "el"})  # another word cancels it, as anything else
     assert w.view["pending"] is None
     el = move(w)["pending"]
-    assert "κερδίζεται" in el["text"] and FATAL in el["reason"]
+    assert "κερδίζεται" in el["text"]
+    assert "(το πάνω φύλλο από το Ταμπλό 7 στο Ταμπλό 6)" in el["reason"]
     assert v["settings"]["warn_fatal"] is True
     assert w.is_fatal(FATAL) is True
 

@@ -652,3 +652,25 @@ def test_close_lets_go_of_the_searches():
     assert not w.live.holds_search
     sched.run_all()  # a slice that was due does nothing now
     assert not w.live.holds_search and w.live.closed and w.session.closed
+
+
+def test_every_live_search_draws_from_one_budget(monkeypatch):
+    """The answer's search, the one carried on and the fatal-move checks all keep
+    together to live.MEMORY (live.MEMORY_MB), not a budget each."""
+    from solitaire_widget import core_search, live
+
+    if live.MEMORY is None or not core_search.available("eagle-wing"):
+        pytest.skip("the compiled core is not built")
+    made: list[Any] = []
+    real = live.Solver
+
+    def solver(*a, **k):
+        made.append(k.get("memory"))
+        return real(*a, **k)
+
+    monkeypatch.setattr(live, "Solver", solver)
+    w, _ = table("eagle-wing", 5)
+    assert w.live_answer == "winnable"
+    w.is_fatal("t5>f2", budget=0.05)
+    assert made and all(m is live.MEMORY for m in made)
+    assert live.MEMORY.mb == live.MEMORY_MB

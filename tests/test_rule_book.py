@@ -89,10 +89,10 @@ def test_ew_two_redeals_then_no_more():
     g = ew([["KS"]], base="A", w=["9D", "TD", "JD", "QD", "KD"], redeals_used=2)
     assert g.stock_left == 0
     assert not g.is_legal("draw")
-    assert "all 2 redeal(s) are used up" in g.explain("draw")
+    assert "all 2 redeals are used up" in g.explain("draw")
     h = ew([["KS"]], base="A", w=["9D", "TD", "JD", "QD", "KD"], redeals_used=1)
-    assert "1 redeal(s) left" not in h.explain("draw")
-    assert "0 redeal(s) left after this one" in h.explain("draw")
+    assert "1 redeal left" not in h.explain("draw")
+    assert "0 redeals left after this one" in h.explain("draw")
 
 
 def test_ew_foundations_are_locked():
@@ -190,7 +190,7 @@ def test_saratoga_foundation_cards_come_back_down_for_a_point():
 def test_saratoga_redeal_limits():
     g = sa([["KH"]], w=["KD"], redeals_used=2)
     assert g.stock_left == 0 and not g.is_legal("draw")
-    assert "all 2 redeal(s) are used up" in g.explain("draw")
+    assert "all 2 redeals are used up" in g.explain("draw")
     u = sa([["KH"]], w=["KD"], redeals_used=7, redeals=None)
     assert u.is_legal("draw") and "unlimited" in u.explain("draw")
 

@@ -347,3 +347,34 @@ def test_the_memory_an_undecided_solve_kept_comes_back():
     after = rss_mb()
     assert grown - before > 100, f"the kept search took only {grown - before:.0f} MB"
     assert after - before < 100, f"{before:.0f} MB -> {grown:.0f} MB -> {after:.0f} MB"
+
+
+def test_solve_and_the_hint_draw_from_the_sessions_one_budget(monkeypatch):
+    """Solve's search (kept while undecided) and the hint's keep together to
+    solve_session.MEMORY, the hint within an eighth of it, and give back what they held."""
+    import gc
+
+    from solitaire_widget import core_search, solve_session
+
+    if solve_session.MEMORY is None or not core_search.available("kansas"):
+        pytest.skip("the compiled core is not built")
+    budget = solve_session.MEMORY
+    gc.collect()
+    before = budget.used_mb
+    host = undecided()
+    assert host.session.last_solve.memory_mb == solve_session.SOLVE_MB
+    assert budget.used_mb > before  # the kept search's table is the session's
+    asked: list[Any] = []
+    solve = Game.solve
+
+    def seen(self, *a, **k):
+        asked.append(k.get("memory"))
+        return solve(self, *a, **k)
+
+    monkeypatch.setattr(Game, "solve", seen)
+    host.session.exact_hint()
+    assert asked and asked[0] is not None and asked[0].mb == solve_session.SIDE_MB
+    host.scheduler.run_all()  # solve_keep is over: the kept search goes
+    asked.clear()
+    gc.collect()
+    assert budget.used_mb == pytest.approx(before)

@@ -94,6 +94,19 @@ sc::Traits parse_traits(const nb::dict& d) {
     return t;
 }
 
+// A memory budget (memory.hpp) as Python holds it: the searches given it, and any
+// budget made under it (``parent``), draw from the one count.
+struct PyMemory {
+    PyMemory(double mb, const PyMemory* parent) {
+        if (!(mb > 0.0) || mb > 1024.0 * 1024.0)
+            throw std::invalid_argument("mb must be more than 0 and at most 1048576");
+        memory = std::make_shared<sc::Memory>(static_cast<size_t>(mb * 1024 * 1024),
+                                              parent ? parent->memory : nullptr);
+    }
+    size_t cap() const { return memory->cap(); }
+    std::shared_ptr<sc::Memory> memory;
+};
+
 struct Spec {
     sc::Config cfg;
     sc::Pos pos;
@@ -113,15 +126,18 @@ class PySearch {
     PySearch(const std::string& part, const nb::dict& traits,
              const std::vector<std::vector<int>>& piles, const std::vector<int>& hidden, int used,
              std::optional<int> base, bool prune, std::optional<uint64_t> order_seed,
-             double memory_mb, std::optional<int> waste_cap, int threads) {
+             double memory_mb, std::optional<int> waste_cap, int threads,
+             const PyMemory* memory) {
         if (threads < 1 || threads > 2) throw std::invalid_argument("threads must be 1 or 2");
         if (!(memory_mb >= 1.0) || memory_mb > 1024.0 * 1024.0)
             throw std::invalid_argument("memory_mb must be between 1 and 1048576");
         if (waste_cap && (*waste_cap < 0 || *waste_cap > 52))
             throw std::invalid_argument("waste_cap must be 0..52 or None");
         Spec s = make_spec(part, traits, piles, hidden, used, base);
-        search_ = std::make_unique<sc::Search>(s.cfg, s.pos, prune, order_seed,
-                                               static_cast<size_t>(memory_mb * 1024 * 1024),
+        // its own budget of ``memory_mb``, within ``memory`` if it shares one
+        auto own = std::make_shared<sc::Memory>(static_cast<size_t>(memory_mb * 1024 * 1024),
+                                                memory ? memory->memory : nullptr);
+        search_ = std::make_unique<sc::Search>(s.cfg, s.pos, prune, order_seed, std::move(own),
                                                waste_cap ? *waste_cap : -1);
         search_->set_threads(threads);
     }
@@ -156,6 +172,10 @@ class PySearch {
     size_t bytes() const { return search_->table().bytes(); }
     size_t evictions() const { return search_->table().evictions(); }
     size_t cap() const { return search_->table().max_bytes(); }
+    // its own budget's count: the table and the memo (its helper's too)
+    size_t memory_bytes() const { return search_->table().memory()->used(); }
+    size_t memory_peak() const { return search_->table().memory()->peak(); }
+    bool memory_full() const { return search_->table().memory()->full(); }
     bool send_bared() const { return search_->send_bared; }
     void set_send_bared(bool on) { search_->send_bared = on; }
     bool capacity() const { return search_->capacity; }
@@ -264,18 +284,40 @@ NB_MODULE(_core, m) {
     nb::list parts;
     for (const std::string& name : sc::part_names()) parts.append(name);
     m.attr("parts") = nb::tuple(parts);
+    nb::class_<PyMemory>(m, "Memory",
+                         "A memory budget that searches share: each one's transposition "
+                         "table and memo draw from it, and one that finds it full forgets "
+                         "positions instead of growing.")
+        .def(nb::init<double, const PyMemory*>(), "mb"_a, "parent"_a.none() = nb::none(),
+             "A budget of ``mb`` MB, within ``parent``'s if given (what is taken from it "
+             "counts in both).")
+        .def_prop_rw("cap_bytes", &PyMemory::cap,
+                     [](PyMemory& self, size_t bytes) { self.memory->set_cap(bytes); },
+                     "The most its searches may hold at once, in bytes; raised when "
+                     "another share of a solve is let go.")
+        .def_prop_ro("used_bytes", [](const PyMemory& self) { return self.memory->used(); },
+                     "What its searches hold now.")
+        .def_prop_ro("peak_bytes", [](const PyMemory& self) { return self.memory->peak(); },
+                     "The most its searches held at once so far.")
+        .def_prop_ro("full", [](const PyMemory& self) { return self.memory->full(); },
+                     "Whether a search ever asked it (or a budget within it) for more than "
+                     "it had room for.");
     nb::class_<PySearch>(m, "Search",
                          "A depth-first search for a win from one position; run() goes on where "
                          "its last budget stopped.")
         .def(nb::init<const std::string&, const nb::dict&, const std::vector<std::vector<int>>&,
                       const std::vector<int>&, int, std::optional<int>, bool,
-                      std::optional<uint64_t>, double, std::optional<int>, int>(),
+                      std::optional<uint64_t>, double, std::optional<int>, int,
+                      const PyMemory*>(),
              "part"_a, "traits"_a, "piles"_a, "hidden"_a, "redeals_used"_a,
              "base"_a.none() = nb::none(), "prune"_a = true, "order_seed"_a.none() = nb::none(),
              "memory_mb"_a = 768.0, "waste_cap"_a.none() = nb::none(), "threads"_a = 1,
+             "memory"_a.none() = nb::none(),
              "A search of the position ``piles`` (``hidden``: each pile's face-down cards, as "
              "Table.hidden) by the core's part ``part`` with the game's ``traits`` "
-             "(Rules.core_traits()); ``base`` is the base card's rank (None: none).")
+             "(Rules.core_traits()); ``base`` is the base card's rank (None: none). Its "
+             "table and memo keep within ``memory_mb``, and within the budget ``memory`` "
+             "(a Memory) if given, which other searches may share.")
         .def("run", &PySearch::run, "seconds"_a.none(), "nodes"_a.none(),
              "Search on for at most ``seconds`` and ``nodes`` more (None: no bound); returns "
              "(result, line) with result 'won', 'lost' or 'unknown'. The GIL is released.")
@@ -292,6 +334,12 @@ NB_MODULE(_core, m) {
         .def_prop_ro("table_bytes", &PySearch::bytes)
         .def_prop_ro("table_cap_bytes", &PySearch::cap)
         .def_prop_ro("evictions", &PySearch::evictions)
+        .def_prop_ro("memory_bytes", &PySearch::memory_bytes,
+                     "What its own budget holds now: its table and memo, its helper's too.")
+        .def_prop_ro("memory_peak_bytes", &PySearch::memory_peak,
+                     "The most its own budget held at once so far.")
+        .def_prop_ro("memory_full", &PySearch::memory_full,
+                     "Whether its table or memo ever wanted more than its budget gave.")
         .def_prop_rw("send_bared", &PySearch::send_bared, &PySearch::set_send_bared,
                      "Whether a card laid bare by a group move goes up at once where the "
                      "game's traits say so (bared_up); for tests and benchmarks.")

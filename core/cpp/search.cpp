@@ -14,9 +14,10 @@ uint64_t rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 }  // namespace
 
 Search::Search(const Config& c, const Pos& root, bool prune_, std::optional<uint64_t> order_seed,
-               size_t memory_bytes, int waste_cap)
+               std::shared_ptr<Memory> memory, int waste_cap)
     : cfg(c), pos(root), prune(prune_), part_moves_(c.part->moves), part_safe_(c.part->safe),
-      part_blocked_(c.part->blocked), table_(std::make_shared<Table>(memory_bytes)), root_(root),
+      part_blocked_(c.part->blocked), memory_(std::move(memory)),
+      table_(std::make_shared<Table>(memory_)), root_(root),
       waste_cap_(waste_cap), order_(order_seed) {
     // The flags of search.py's Search, with the same names and the same arguments.
     stock_is_reserve = cfg.draw == 1 && cfg.unlimited();
@@ -330,7 +331,8 @@ std::vector<std::string> Search::line() const {
 Search::Search(const Search& main, uint64_t order_seed)
     : cfg(main.cfg), pos(main.root_), prune(main.prune), stock_is_reserve(main.stock_is_reserve),
       lazy_stock(main.lazy_stock), lazy_drawn(main.lazy_drawn), part_moves_(main.part_moves_),
-      part_safe_(main.part_safe_), part_blocked_(main.part_blocked_), table_(main.table_), shared_(true), root_(main.root_), waste_cap_(main.waste_cap_),
+      part_safe_(main.part_safe_), part_blocked_(main.part_blocked_), memory_(main.memory_),
+      table_(main.table_), shared_(true), root_(main.root_), waste_cap_(main.waste_cap_),
       order_(order_seed) {
     mirror = main.mirror;
     waste_classes = main.waste_classes;
@@ -342,6 +344,21 @@ Search::Search(const Search& main, uint64_t order_seed)
 }
 
 Search::~Search() { pause(); }
+
+bool Search::make_layer_memo(int bits) {
+    if (memo_asked_) return !layer_memo.empty();
+    memo_asked_ = true;
+    constexpr int FEWEST = 12;
+    for (; bits >= FEWEST; --bits) {
+        const size_t n = size_t{1} << bits, bytes = n * sizeof(LayerAnswer);
+        if (memory_->take(bytes)) {
+            memo_held_ = Held(memory_, bytes);
+            layer_memo.assign(n, LayerAnswer{});
+            return true;
+        }
+    }
+    return false;
+}
 
 int64_t Search::helper_nodes() const {
     const Search* h = helper_seen_.load(std::memory_order_acquire);
@@ -449,7 +466,8 @@ Outcome Search::dfs(bool timed, std::chrono::steady_clock::time_point deadline, 
 }
 
 void Search::start_helper() {
-    // the table is grown to its cap here, once, and the path moves out of it
+    // the table is grown here, once, to all its budget has room for, and the path
+    // moves out of it
     for (const auto& [k, r] : table_->share()) path_.enter(k, r);
     shared_ = true;
     helper_.reset(new Search(*this, order_ ? *order_ + 1 : 1));

@@ -89,8 +89,10 @@ class Search {
     // ``waste_cap`` >= 0 makes the search a streamliner: a position whose waste holds
     // more cards is stored but not expanded, so the search can find a win and never
     // proves a loss (search.py's ``Search``, argued where a game asks for it).
+    // ``memory``: the budget its table and memo draw from (its helper's too), which it
+    // may share with other searches.
     Search(const Config& cfg, const Pos& root, bool prune, std::optional<uint64_t> order_seed,
-           size_t memory_bytes, int waste_cap = -1);
+           std::shared_ptr<Memory> memory, int waste_cap = -1);
 
     ~Search();
     Search(const Search&) = delete;
@@ -166,11 +168,16 @@ class Search {
     // the columns but not their order. Positions that differ only in how the columns
     // are arranged, most of a proof's, then share one answer. Direct-mapped by
     // ``layer_key``. A slot holds the whole key in 16 bytes: the low bits of ``a`` are the
-    // slot's index, so two of them carry "filled" and the answer.
+    // slot's index, so two of them carry "filled" and the answer. Made at a part's first
+    // ask (``make_layer_memo``) from the search's memory budget.
     struct LayerAnswer {
         uint64_t a = 0, b = 0;
     };
     std::vector<LayerAnswer> layer_memo;
+    // Makes ``layer_memo`` 2^``bits`` slots, or as many fewer (down to 2^12) as the
+    // budget has room for, or none (the part then works each answer out): the memo is
+    // only a cache, so its size changes no answer. Asks once; false if it has none.
+    bool make_layer_memo(int bits);
     // a game's part may keep a hint of where its last such proof was found (a place in
     // a pile, say, to look at first next time); it changes no answer
     mutable int stuck_card = -1;
@@ -207,7 +214,10 @@ class Search {
     void (*part_moves_)(Search&, std::vector<SMove>&);
     bool (*part_safe_)(const Search&, int);
     bool (*part_blocked_)(const Search&);
+    std::shared_ptr<Memory> memory_;
     std::shared_ptr<Table> table_;
+    Held memo_held_;  // the memo's bytes of the budget
+    bool memo_asked_ = false;
     PathSet path_;       // this search's path, once the table is shared
     bool shared_ = false;
     Pos root_;           // the position searched, before its forced moves

@@ -7,16 +7,31 @@ namespace sc {
 
 namespace {
 constexpr uint64_t RANK = 0xFFFF;
+// 64 KB to start (most deals of most games need no more, and a bigger table costs more
+// to set up than such a search takes); it doubles while its budget gives it room. A
+// budget with less room gives it less, down to one group of eight buckets (512 bytes),
+// which it takes even from a full budget: a search cannot run without a table.
+constexpr size_t FIRST_BUCKETS = 1024, FEWEST_BUCKETS = 8;
+
+size_t first_buckets(Memory& memory, size_t per_bucket) {
+    const size_t room = memory.room();
+    size_t buckets = FIRST_BUCKETS;
+    while (buckets > FEWEST_BUCKETS && buckets * per_bucket > room) buckets /= 2;
+    if (!memory.take(buckets * per_bucket)) memory.force(buckets * per_bucket);
+    return buckets;
+}
 }  // namespace
 
-Table::Table(size_t max_bytes) : max_bytes_(max_bytes) {
-    // 64 KB to start (most deals of most games need no more, and a bigger table costs
-    // more to clear than such a search takes); it doubles up to the cap
-    size_t buckets = 1024;
-    if (buckets * WAYS * sizeof(Entry) > max_bytes)
-        throw std::invalid_argument("the memory cap is too small for a table (at least 1 MB)");
-    slots_.assign(buckets * WAYS, Entry{0, 0});
-    mask_ = buckets - 1;
+Table::Table(std::shared_ptr<Memory> memory)
+    : memory_(std::move(memory)),
+      region_(first_buckets(*memory_, WAYS * sizeof(Entry)) * WAYS * sizeof(Entry)) {
+    nslots_ = region_.bytes() / sizeof(Entry);
+    mask_ = nslots_ / WAYS - 1;
+}
+
+Table::~Table() {
+    memory_->give(region_.bytes());
+    if (locks_) memory_->give(nlocks_);
 }
 
 int Table::find(const Key& k) const {
@@ -37,14 +52,40 @@ int Table::find(const Key& k) const {
     return -1;
 }
 
-void Table::grow(size_t times) {
-    std::vector<Entry> old;
-    old.swap(slots_);
-    slots_.assign(old.size() * times, Entry{0, 0});
-    mask_ = slots_.size() / WAYS - 1;
-    for (const Entry& e : old) {
-        if (e.a && !place(e, false)) pinned_[Key{e.a, e.meta & HIGH}] = static_cast<int>(e.meta & RANK);
+bool Table::grow(size_t times) {
+    const size_t old_bytes = region_.bytes(), new_bytes = old_bytes * times;
+    // in place only the new bytes are taken; where growing copies, old and new at once
+    if (!memory_->take(Region::moves ? new_bytes : new_bytes - old_bytes)) return false;
+    try {
+        region_.grow(new_bytes);
+    } catch (...) {
+        memory_->give(Region::moves ? new_bytes : new_bytes - old_bytes);
+        throw;
     }
+    if (Region::moves) memory_->give(old_bytes);
+    // The entries of a group of eight buckets (a key's probes stay in its group) go to
+    // the groups at the same place in each copy of the old table the new one now
+    // holds, which no other group's entries go to: so the groups are emptied and
+    // filled again one at a time, in place, and each new group receives at most the
+    // one old group's 32 entries, for its 32 slots.
+    const size_t old_groups = nslots_ / (8 * WAYS);
+    nslots_ *= times;
+    mask_ = nslots_ / WAYS - 1;
+    Entry moved[8 * WAYS];
+    for (size_t g = 0; g < old_groups; ++g) {
+        Entry* group = slots() + g * 8 * WAYS;
+        int n = 0;
+        for (int i = 0; i < 8 * WAYS; ++i) {
+            if (group[i].a) {
+                moved[n++] = group[i];
+                group[i] = Entry{0, 0};
+            }
+        }
+        for (int i = 0; i < n; ++i)
+            if (!place(moved[i], false))  // (never: see above)
+                pinned_[Key{moved[i].a, moved[i].meta & HIGH}] = static_cast<int>(moved[i].meta & RANK);
+    }
+    return true;
 }
 
 bool Table::place(const Entry& e, bool may_evict) {
@@ -87,16 +128,21 @@ void Table::store(const Key& k, int rank) {
         }
     }
     Entry e{a, meta};
+    // growing asks the budget (refused lately: not yet again)
+    bool can_grow = !retry_;
+    if (retry_) --retry_;
     for (;;) {
-        // growing holds the old table and the new one at once: both within the cap
-        bool can_grow = slots_.size() * 3 * sizeof(Entry) <= max_bytes_;
-        if (can_grow && (count_ + 1) * 4 > slots_.size() * 3) {
-            grow();
-            continue;
+        if (can_grow && (count_ + 1) * 4 > nslots_ * 3) {
+            if (grow()) continue;
+            refused();
+            can_grow = false;
         }
         if (place(e, !can_grow)) break;
         if (can_grow) {
-            grow();
+            if (!grow()) {
+                refused();
+                can_grow = false;
+            }
             continue;
         }
         // at the cap, and every entry of this bucket is on the current path
@@ -161,18 +207,25 @@ std::vector<std::pair<Key, int>> Table::share() {
     if (shared_) return path;
     for (const Key& k : path_) path.emplace_back(k, find(k));
     // every position searched so far and off the path has been searched to its end
-    for (Entry& e : slots_)
-        if (e.a && !on_path(e.a, e.meta & HIGH)) e.meta |= DONE;
+    for (Entry* e = slots(); e != slots() + nslots_; ++e)
+        if (e->a && !on_path(e->a, e->meta & HIGH)) e->meta |= DONE;
     // at once to the size growing would end at (one pass over the entries, not one a
-    // doubling: 0.3 s instead of 0.9, measured after 0.6 s of search); the old
-    // table and the new stay within the cap, as at the last doubling
+    // doubling: 0.3 s instead of 0.9, measured after 0.6 s of search): as much as the
+    // budget has room for now (another search of the solve that asks later may find
+    // none; its share, memory.hpp, keeps it some)
+    nlocks_ = LOCKS;
+    while (nlocks_ > FEWEST_LOCKS && nlocks_ > memory_->room()) nlocks_ /= 2;
+    if (!memory_->take(nlocks_)) memory_->force(nlocks_);
+    const size_t have = region_.bytes();
+    // the most the new table may be: in place, what it has and the room; else the room
+    const size_t most = memory_->room() + (Region::moves ? 0 : have);
     size_t times = 1;
-    while (slots_.size() * times * 3 * sizeof(Entry) <= max_bytes_) times *= 2;
-    if (times > 1) grow(times);
+    while (have * times * 2 <= most) times *= 2;
+    while (times > 1 && !grow(times)) times /= 2;  // (another thread took some meanwhile)
     path_.clear();
     std::fill(path_count_.begin(), path_count_.end(), uint16_t{0});
-    locks_ = std::make_unique<std::atomic<uint8_t>[]>(LOCKS);
-    for (size_t i = 0; i < LOCKS; ++i) locks_[i].store(0, std::memory_order_relaxed);
+    locks_ = std::make_unique<std::atomic<uint8_t>[]>(nlocks_);
+    for (size_t i = 0; i < nlocks_; ++i) locks_[i].store(0, std::memory_order_relaxed);
     shared_ = true;
     return path;
 }

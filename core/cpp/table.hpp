@@ -1,8 +1,12 @@
 // The transposition table: 16 bytes a position, in buckets of four (one cache line)
-// probed in turn, with a cap in bytes that holds at every moment (so the table itself
-// is at most two thirds of it: growing needs the old and the new table at once).
-// Below the cap it grows and forgets nothing, so the search is the
-// same search as Python's, node for node. At the cap it overwrites entries, never one
+// probed in turn, drawing its slots from a memory budget (memory.hpp) that holds at
+// every moment; it doubles in place where the system allows (Region), so a table alone
+// in its budget may have all of it (elsewhere two thirds: growing then needs the old
+// and the new table at once). While the budget lets it grow it forgets
+// nothing, so the search is the same search as Python's, node for node. A budget shared
+// with other searches may refuse it any time (they grew first); it then asks again only
+// after a sixteenth of its slots more positions (asking costs a look at a shared
+// counter, and most refusals stand). At the cap it overwrites entries, never one
 // of a position on the search's current path, whose entries keep the search out of
 // cycles. Forgetting any other position is safe: the search only looks at it again.
 // The path is kept beside the table (a stack, and counters to ask it quickly), not as
@@ -10,8 +14,9 @@
 // second trip to memory for every position searched.
 //
 // Shared (``share``): two searches of one position, each on its own thread, use one
-// table. It is grown to its cap once, then never grows; a lock per group of eight
-// buckets (where a key's probes stay) makes each question one step; an entry says
+// table. It is grown once, to all its budget has room for, then never grows; a lock
+// per group of eight buckets (where a key's probes stay) makes each question one
+// step; an entry says
 // whether its position has been searched to its end (only those are skipped); and each
 // search keeps its own path beside it (``PathSet``), so the table may forget any entry.
 #pragma once
@@ -24,6 +29,8 @@
 #include <utility>
 #include <vector>
 
+#include "memory.hpp"
+
 namespace sc {
 
 struct Key {
@@ -33,7 +40,13 @@ struct Key {
 
 class Table {
   public:
-    explicit Table(size_t max_bytes);
+    // A table of 64 KB to start, taken from ``memory``; less where it has less room,
+    // down to 512 bytes, taken even from a full budget (a search needs a table to run).
+    // What it takes it gives back when it goes.
+    explicit Table(std::shared_ptr<Memory> memory);
+    ~Table();
+    Table(const Table&) = delete;
+    Table& operator=(const Table&) = delete;
 
     // The rank stored for ``k``, or -1 if the table does not hold it.
     int find(const Key& k) const;
@@ -47,8 +60,8 @@ class Table {
     void enter(const Key& k);
     void leave();
 
-    // Grows the table to its cap and lets several threads ask ``visit_shared`` at once
-    // (nothing else may be asked meanwhile). Returns the positions of the path, which
+    // Grows the table to as much as its budget has room for and lets several threads
+    // ask ``visit_shared`` at once (nothing else may be asked meanwhile). Returns the positions of the path, which
     // the table no longer keeps, each with its rank: the caller keeps them now.
     std::vector<std::pair<Key, int>> share();
     // ``visit`` for a shared table: true if ``k`` has been searched to its end with a
@@ -64,9 +77,10 @@ class Table {
     bool done_shared(const Key& k);
 
     size_t entries() const { return count_.load(std::memory_order_relaxed); }
-    size_t bytes() const { return slots_.size() * sizeof(Entry) + pinned_.size() * 48; }
+    size_t bytes() const { return nslots_ * sizeof(Entry) + pinned_.size() * 48; }
     size_t evictions() const { return evictions_.load(std::memory_order_relaxed); }
-    size_t max_bytes() const { return max_bytes_; }
+    size_t max_bytes() const { return memory_->cap(); }
+    const std::shared_ptr<Memory>& memory() const { return memory_; }
 
   private:
     struct Entry {
@@ -85,10 +99,13 @@ class Table {
         uint64_t home = (a >> 1) & mask_;
         return ((home & ~uint64_t{7}) | ((home + static_cast<uint64_t>(p)) & 7)) * WAYS;
     }
-    Entry* bucket(uint64_t a, int p) { return &slots_[index(a, p)]; }
-    const Entry* bucket(uint64_t a, int p) const { return &slots_[index(a, p)]; }
-    static constexpr size_t LOCKS = size_t{1} << 16;
-    std::atomic<uint8_t>& lock_of(uint64_t a) { return locks_[(((a >> 1) & mask_) >> 3) & (LOCKS - 1)]; }
+    Entry* slots() const { return static_cast<Entry*>(region_.data()); }
+    Entry* bucket(uint64_t a, int p) { return slots() + index(a, p); }
+    const Entry* bucket(uint64_t a, int p) const { return slots() + index(a, p); }
+    // 2^16 locks (64 KB), fewer where the budget has no room for them (down to 64)
+    static constexpr size_t LOCKS = size_t{1} << 16, FEWEST_LOCKS = 64;
+    size_t nlocks_ = 0;
+    std::atomic<uint8_t>& lock_of(uint64_t a) { return locks_[(((a >> 1) & mask_) >> 3) & (nlocks_ - 1)]; }
     void bump(std::atomic<size_t>& n, long by) {
         // one thread: a plain add (an atomic one costs a locked instruction each node)
         if (shared_)
@@ -98,19 +115,23 @@ class Table {
     }
     Entry* locate(uint64_t a, uint64_t h);
     void put_shared(uint64_t a, uint64_t meta);
-    void grow(size_t times = 2);  // to ``times`` as many slots
+    // to ``times`` as many slots, if the budget gives them (false: it did not)
+    bool grow(size_t times = 2);
+    void refused() { retry_ = nslots_ / 16; }
     bool place(const Entry& e, bool may_evict);
     bool on_path(uint64_t a, uint64_t h) const;
     static size_t path_slot(uint64_t a) { return (a >> 7) & (PATH_SLOTS - 1); }
     static constexpr size_t PATH_SLOTS = 4096;
 
-    std::vector<Entry> slots_;
+    std::shared_ptr<Memory> memory_;
+    Region region_;
+    size_t nslots_ = 0;
     size_t mask_ = 0;
     std::atomic<size_t> count_{0};
     std::atomic<size_t> evictions_{0};
     bool shared_ = false;
     std::unique_ptr<std::atomic<uint8_t>[]> locks_;
-    size_t max_bytes_;
+    size_t retry_ = 0;  // stores left before a refused budget is asked again
     uint64_t victim_ = 0;
     struct KeyHash {
         size_t operator()(const Key& k) const { return static_cast<size_t>(k.a ^ (k.b << 1)); }

@@ -7,8 +7,10 @@ const tr = (lang) => (key, args) => t(lang, key, args);
 
 test("a held move becomes a question naming it, and its confirmation carries move and version", () => {
   for (const lang of ["en", "el"]) {
-    const p = fatalPrompt({ move: "t6>t5", version: 12 }, tr(lang));
-    assert.ok(p.title.includes("t6>t5"), p.title);
+    const p = fatalPrompt({ move: "t6>t5", version: 12 }, tr(lang), lang);
+    // named in words, not notation (issue 36, item 11)
+    assert.ok(p.title.includes(lang === "el" ? "Ταμπλό 7" : "tableau 7"), p.title);
+    assert.ok(!p.title.includes("t6>t5"), p.title);
     assert.ok(!p.title.startsWith("fatal."));
     assert.equal(p.text, "");
     const worded = fatalPrompt({ move: "t6>t5", version: 12, text: "If you play this", reason: "why" }, tr(lang));

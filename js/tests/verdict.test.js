@@ -44,9 +44,16 @@ test("nothing shown when off, when won, or for an answer it does not know", () =
 });
 
 test("the move that lost the deal is marked, and the mark looks back at the position before it", () => {
-  const m = fatalMark({ at: 23, move: "t5>t2*2" }, tr("en"));
-  assert.deepEqual(m, { text: "winnable until move 23, t5>t2*2", title: "Look back at the position before the move that lost the deal", review: 22 });
-  assert.ok(fatalMark({ at: 2, move: "t6>t5" }, tr("el")).text.includes("t6>t5"));
+  const m = fatalMark({ at: 23, move: "t5>t2*2" }, tr("en"), "en");
+  assert.deepEqual(m, {
+    text: "winnable until move 23 (the top 2 cards of tableau 6 onto tableau 3)",
+    title: "Look back at the position before the move that lost the deal",
+    review: 22,
+  });
+  // the move in words, never in notation (issue 36, item 11)
+  const el = fatalMark({ at: 2, move: "t6>t5" }, tr("el"), "el").text;
+  assert.equal(el, "κερδιζόταν ως την κίνηση 2 (το πάνω φύλλο από το Ταμπλό 7 στο Ταμπλό 6)");
+  assert.ok(!el.includes("t6>t5"));
   for (const bad of [null, undefined, { at: 0, move: "draw" }, { at: 3 }]) assert.equal(fatalMark(bad, tr("en")), null);
 });
 

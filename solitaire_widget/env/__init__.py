@@ -20,8 +20,11 @@ then ``t0``, ``t1``...); the last action, ``52 * T``, clicks the stock (a deal, 
 redeal). The space is the same whatever the position and names no rule: every legal move
 of every game is one action (a card lies in one pile, so the card and the target say
 which cards move) and no two legal moves share one. ``action_masks()`` and
-``info["action_mask"]`` are ``Game.legal_moves`` exactly, and ``move_of`` / ``action_of``
-/ ``describe`` translate.
+``info["action_mask"]`` are ``Game.legal_moves`` exactly, each a new bool array of the
+caller's own (what sb3-contrib's MaskablePPO takes), and ``move_of`` / ``action_of`` /
+``describe`` translate. An action is an int: a NumPy integer or a 0-d integer array
+(what SB3's ``predict`` returns) will do; a float, a bool, a longer array or a string
+raises TypeError and changes nothing (``step(1.5)`` is not action 1).
 
 Against OpenSpiel's ``solitaire`` (205 actions): it keys a move by the *pair* of cards,
 "this card onto that card" (``5♥ ← 4♣``), one action for each pair Klondike's
@@ -43,7 +46,8 @@ Aisleriot, rather than by a chance action.
 **Observations** (a ``Dict``; ``P`` = 7 + the number of columns, pile indices as in
 ``solitaire_widget.moves``: ``s w r f0..f3 t0..``):
 
-- ``pile``: ``(52,)`` uint8, the pile each card lies in; ``P`` for a face-down card when
+- ``pile``: ``(52,)`` int64 (a ``MultiDiscrete``, which SB3 and ``FlattenObservation``
+  one-hot encode), the pile each card lies in; ``P`` for a face-down card when
   ``thoughtful=False``;
 - ``position``: ``(52,)`` uint8, its place in the pile, counted from the bottom (0: the
   bottom card; how many cards lie on it is ``pile_size[pile] - 1 - position``); 0 for a
@@ -52,6 +56,12 @@ Aisleriot, rather than by a chance action.
 - ``pile_size`` and ``face_down``: ``(P,)`` uint8, each pile's cards and face-down cards;
 - ``redeals_left``: ``(1,)`` int8, -1 for unlimited; ``base``: the base rank (1-13,
   0 for games without one).
+
+**Seeds**: ``reset(seed=n)`` deals Aisleriot's deal ``n`` (0 to 2**32 - 1), as
+``Game(game, n)`` does; any larger Gymnasium seed (they are any non-negative int: vector
+envs and libraries derive them) seeds ``np_random`` and deals the first number it
+draws, the same deal for the same seed; ``options={"deal": n}`` names the deal whatever
+the seed; no seed, a deal drawn from ``np_random``.
 
 ``thoughtful=True`` (the default, as the solver plays) shows where every face-down card
 lies; ``thoughtful=False`` hides them: two deals that differ only in their face-down
@@ -72,6 +82,12 @@ move that changes anything for good can be reached); ``truncated`` after ``max_s
 ``1`` for a legal action after which the deal can still be won, ``0`` for an illegal
 one or one after which it is lost, ``-1`` where the solver could not tell within
 ``teacher_nodes`` (20,000) nodes. It sees every card.
+
+**Standard libraries**: sb3-contrib's ``MaskablePPO`` trains on it as it is
+(``MultiInputPolicy`` on the ``Dict``, or ``MlpPolicy`` after ``FlattenObservation``;
+the ``rl-train`` extra brings torch and sb3-contrib) and SB3's ``check_env`` passes on every
+id. A ``SubprocVecEnv`` (or any worker process started afresh) knows the ids only once
+it imports this module: name them ``"solitaire_widget.env:solitaire_widget/Kansas-v0"``.
 
 **Pictures**: ``render_mode="ansi"`` is ``print(game)``'s text, ``"rgb_array"`` the SVG
 picture rasterised by resvg. ``play_policy(widget.game, policy, delay=0.3)`` lets a

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import io
+import math
 import time
 from collections.abc import Callable
 from typing import Any, SupportsFloat
@@ -43,6 +44,55 @@ TEACHER_NODES = 20_000
 #: it scales the picture down (every frame of an episode has the same size).
 FRAME_ROWS = 13
 FELT = "#1f6b3a"  # the SVG picture's table
+#: Aisleriot's deal numbers: ``reset(seed=s)`` deals deal ``s`` when ``s < DEALS``.
+DEALS = 2**32
+#: The keys ``reset(options=...)`` reads.
+RESET_OPTIONS = ("deal", "game")
+
+
+def _shown(value: Any) -> str:
+    # a refused value in an error message, cut short (an array may be huge)
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _is_int(value: Any) -> bool:
+    # an int, a NumPy integer or a 0-d integer array (what SB3's ``predict`` returns for
+    # one observation); never a bool, which is an int to Python but no action or seed
+    if isinstance(value, (bool, np.bool_)):
+        return False
+    if isinstance(value, (int, np.integer)):
+        return True
+    return isinstance(value, np.ndarray) and value.shape == () and value.dtype.kind in "iu"
+
+
+def _flag(name: str, value: Any) -> bool:
+    # a switch of the constructor: True or False, not something that merely is truthy
+    # ("no" would be on)
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, not {_shown(value)}")
+    return bool(value)
+
+
+def _finite(name: str, value: Any) -> float:
+    # a reward's part: a real number, finite (NaN would poison every return)
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.number)):
+        raise TypeError(f"{name} must be a number, not {_shown(value)}")
+    number = float(value)
+    if not math.isfinite(number):
+        raise ValueError(f"{name} must be finite, not {number}")
+    return number
+
+
+def _reset_seed(seed: Any) -> int | None:
+    # Gymnasium's seeds are the non-negative ints (NumPy integers taken as ints)
+    if seed is None:
+        return None
+    if not _is_int(seed):
+        raise TypeError(f"seed must be a non-negative int or None, not {_shown(seed)}")
+    if int(seed) < 0:
+        raise ValueError(f"seed must be a non-negative int or None, not {int(seed)}")
+    return int(seed)
 
 
 def env_name(title: str) -> str:
@@ -85,21 +135,24 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         if not isinstance(deck, str) or deck not in DECKS:
             raise ValueError(f"deck must be one of {', '.join(DECKS)}, not {deck!r}")
         self.deck = deck
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
-            raise ValueError(f"max_steps must be an int >= 1, not {max_steps!r}")
+        modes = self.metadata["render_modes"]
+        if render_mode is not None and not (isinstance(render_mode, str) and render_mode in modes):
+            raise ValueError(f"render_mode must be one of {modes}, not {_shown(render_mode)}")
+        if not isinstance(reward, str) or reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {_shown(reward)}")
+        if not _is_int(max_steps) or max_steps < 1:
+            raise ValueError(f"max_steps must be an int >= 1, not {_shown(max_steps)}")
+        if not _is_int(teacher_nodes) or teacher_nodes < 1:
+            raise ValueError(f"teacher_nodes must be an int >= 1, not {_shown(teacher_nodes)}")
         self.game_name = rules.name
         self.options: dict[str, Any] = dict(rules.options)
         self.render_mode = render_mode
-        self.thoughtful = bool(thoughtful)
+        self.thoughtful = _flag("thoughtful", thoughtful)
         self.reward_kind = reward
-        self.win_bonus = float(win_bonus)
-        self.illegal_penalty = float(illegal_penalty)
-        self.max_steps = max_steps
-        self.winning_mask = bool(winning_mask)
+        self.win_bonus = _finite("win_bonus", win_bonus)
+        self.illegal_penalty = _finite("illegal_penalty", illegal_penalty)
+        self.max_steps = int(max_steps)
+        self.winning_mask = _flag("winning_mask", winning_mask)
         self.teacher_nodes = budgets.count(teacher_nodes, "teacher_nodes", optional=False)
 
         self.n_tableau = rules.n_tableau
@@ -114,7 +167,11 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         max_redeals = 127 if rules.max_redeals is None else rules.max_redeals
         self.observation_space: spaces.Dict = spaces.Dict(
             {
-                "pile": spaces.MultiDiscrete([n + 1] * N_CARDS, dtype=np.uint8),
+                # int64, as Gymnasium's default: a MultiDiscrete keeps its sizes (nvec) in
+                # its own dtype, and SB3 adds them up with Python's sum, which wraps in
+                # uint8 (52 x 16 = 832 became 64: MultiInputPolicy's one-hot input failed
+                # with "shape '[1, 64]' is invalid for input of size 832")
+                "pile": spaces.MultiDiscrete([n + 1] * N_CARDS, dtype=np.int64),
                 "position": spaces.Box(0, N_CARDS - 1, (N_CARDS,), np.uint8),
                 "face_up": spaces.MultiBinary(N_CARDS),
                 "pile_size": spaces.Box(0, N_CARDS, (n,), np.uint8),
@@ -146,11 +203,36 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        """A new deal: Aisleriot's deal number ``seed``, else ``options["deal"]``, else
-        one drawn from ``np_random``. ``options["game"]``: play on from that ``Game``
-        instead (of this game and options; it is played in place, not copied)."""
-        super().reset(seed=seed)
-        options = options or {}
+        """A new deal: ``options["deal"]`` (Aisleriot's deal number, 0 to 2**32 - 1),
+        else Aisleriot's deal number ``seed``, else one drawn from ``np_random``.
+
+        ``seed`` is any non-negative int, as Gymnasium's seeds are (vector envs and
+        libraries derive them): below 2**32 it is the deal number itself, and it seeds
+        ``np_random`` (Gymnasium does that, through ``np.random.SeedSequence``); from
+        2**32 on, the deal is the first number drawn from the ``np_random`` it seeded, so
+        the same seed always deals the same deal (there are only 2**32 deals: such a
+        seed shares its deal with one below 2**32). ``options["game"]``: play on from
+        that ``Game`` instead (of this game and options; it is played in place, not
+        copied). Another key of ``options`` is refused (ValueError), as is a seed or
+        deal that is no such int (TypeError or ValueError); then nothing changes."""
+        seed = _reset_seed(seed)
+        if options is None:
+            options = {}
+        elif not isinstance(options, dict):
+            raise TypeError(f"options must be a dict or None, not {_shown(options)}")
+        unknown = [k for k in options if k not in RESET_OPTIONS]
+        if unknown:
+            raise ValueError(
+                f"reset options are {', '.join(map(repr, RESET_OPTIONS))}, not "
+                f"{', '.join(_shown(k) for k in unknown)}"
+            )
+        deal = options.get("deal")
+        if deal is not None:
+            if not _is_int(deal):
+                raise TypeError(f"options['deal'] must be an int, not {_shown(deal)}")
+            if not 0 <= int(deal) < DEALS:
+                raise ValueError(f"options['deal'] must be 0 to 2**32 - 1, not {int(deal)}")
+            deal = int(deal)
         given = options.get("game")
         if given is not None:
             if not isinstance(given, Game):
@@ -160,18 +242,22 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
                     f"options['game'] is {given.name} {given.options}, this environment "
                     f"plays {self.game_name} {self.options}"
                 )
+        super().reset(seed=seed)
+        if given is not None:
             self._game = given
             self.deal = given.seed
         else:
-            deal = options.get("deal", seed)
             if deal is None:
-                deal = int(self.np_random.integers(0, 2**32))
-            self.deal = int(deal)
-            self._game = Game(self.game_name, self.deal, **self.options)
+                if seed is not None and seed < DEALS:
+                    deal = seed
+                else:
+                    deal = int(self.np_random.integers(0, DEALS))
+            self.deal = deal
+            self._game = Game(self.game_name, deal, **self.options)
         self._steps = 0
         self._proved = {}
         self._sync()
-        info = {"action_mask": self._mask_array, "score": self._score, "deal": self.deal}
+        info = {"action_mask": self._fresh_mask(), "score": self._score, "deal": self.deal}
         if self.winning_mask:
             info["winning_mask"] = self.teacher()
         return self._observation(), info
@@ -268,11 +354,10 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         # rules' (tests/test_env.py checks every step), ten times faster; each is worked
         # out once per environment (a core triple equals the Move it stands for)
         entries = []
-        for m in (
-            t.legal_moves()
-            if core is None
-            else core.legal_moves(piles, t.hidden, core_search.redeals_for_core(t))
-        ):
+        # with unlimited redeals the count decides no move (and the core takes only a
+        # byte of it: core_search.redeals_for_core says what it is sent)
+        used = core_search.redeals_for_core(t)
+        for m in t.legal_moves() if core is None else core.legal_moves(piles, t.hidden, used):
             entry = parsed.get(m)
             if entry is None:
                 entry = parsed[m] = self._entry(Move(*m))
@@ -283,7 +368,6 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
             mask[a] = 1
         self._by_action = by_action
         self._mask = mask
-        self._mask_array = np.frombuffer(mask, dtype=np.int8)
 
     def _phi(self) -> float:
         if self.reward_kind != "shaped":
@@ -297,7 +381,7 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         n = self.n_piles
         arr = np.frombuffer(self._buf, dtype=np.uint8).copy()  # fresh every time
         return {
-            "pile": arr[:52],
+            "pile": arr[:52].astype(np.int64),
             "position": arr[52:104],
             "face_up": arr[104:156].view(np.int8),
             "pile_size": arr[156 : 156 + n],
@@ -335,16 +419,20 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
     def step(
         self, action: int | np.integer
     ) -> tuple[dict[str, np.ndarray], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Play ``action``: an int (a NumPy integer, or the 0-d array SB3's ``predict``
+        gives, will do). One in the action space that is not legal here is refused
+        with ``illegal_penalty`` and changes nothing but the step count; anything else
+        (a float, a bool, an array, a string) raises TypeError and changes nothing."""
+        a = self._action(action)
         game = self.game
         self._fresh()
         self._steps += 1
-        a = int(action)
         move = self._by_action.get(a)
         if move is None:
             # refused: nothing changes, the penalty is paid and info says why
             truncated = self._steps >= self.max_steps
             info: dict[str, Any] = {
-                "action_mask": self._mask_array.copy(),
+                "action_mask": self._fresh_mask(),
                 "score": self._score,
                 "illegal": True,
                 "reason": self.refusal(a),
@@ -401,12 +489,28 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
             reward += self.win_bonus
         terminated = status != "playing"
         truncated = not terminated and self._steps >= self.max_steps
-        info = {"action_mask": self._mask_array, "score": score, "illegal": False}
+        info = {"action_mask": self._fresh_mask(), "score": score, "illegal": False}
         if terminated:
             info["status"] = status
         if self.winning_mask:
             info["winning_mask"] = self.teacher()
         return self._observation(), reward, terminated, truncated, info
+
+    def _action(self, action: Any) -> int:
+        # an action as an int; 1.5 is not action 1, nor True action 1 (Discrete.contains
+        # takes the same ints, the bool aside)
+        if type(action) is int:  # the common case first: this is every step's cost
+            return action
+        if not _is_int(action):
+            raise TypeError(
+                f"an action is an int from 0 to {self.n_actions - 1}, not {_shown(action)}"
+            )
+        return int(action)
+
+    def _fresh_mask(self) -> np.ndarray:
+        # info's mask: the caller's own bool array, as action_masks() gives (writing to
+        # it must not change what the environment holds)
+        return np.frombuffer(self._mask, dtype=np.bool_).copy()
 
     def observation(self) -> dict[str, np.ndarray]:
         """The observation of the position now (what the last ``step`` returned)."""
@@ -416,7 +520,7 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
     def action_masks(self) -> np.ndarray:
         """The legal actions as booleans (what sb3-contrib's MaskablePPO asks for)."""
         self._fresh()
-        return np.frombuffer(self._mask, dtype=np.bool_).copy()
+        return self._fresh_mask()
 
     def legal_actions(self) -> list[int]:
         """The legal actions, in ``Game.legal_moves``'s order."""
@@ -425,8 +529,9 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
 
     def move_of(self, action: int) -> Move | None:
         """The ``Move`` a legal action plays here, or None when it is not legal."""
+        a = self._action(action)
         self._fresh()
-        return self._by_action.get(int(action))
+        return self._by_action.get(a)
 
     def action_of(self, move: Move | str) -> int:
         """The action that plays ``move`` here (legal or not); ValueError if it moves
@@ -444,7 +549,7 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
     def describe(self, action: int) -> str:
         """An action in words: ``"draw"``, ``"Q♥ to f0"`` (the card with what lies on
         it), whatever the position."""
-        a = int(action)
+        a = self._action(action)
         if not 0 <= a < self.n_actions:
             raise ValueError(f"{action!r} is not an action (0 to {self.n_actions - 1})")
         if a == self.draw_action:
@@ -456,7 +561,7 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         """Why ``action`` is refused here: the rules' reason key (``Table.reason``), or
         ``"not_an_action"``, ``"card_not_there"`` (face down, or not at the top of a
         pile it could be picked up from), ``"game_over"``."""
-        a = int(action)
+        a = self._action(action)
         self._fresh()
         if not 0 <= a < self.n_actions:
             return "not_an_action"

@@ -79,7 +79,10 @@ def test_the_fatal_move_is_asked_about_taken_back_then_confirmed(lab, browser):
         _fatal_move(page, root)
         panel = root.locator(".sw-fatal-panel")
         panel.wait_for(state="visible")
-        assert "can no longer be won" in panel.inner_text() and "t6>t5" in panel.inner_text()
+        assert "can no longer be won" in panel.inner_text()
+        # the move in words, not notation (issue 36, item 11)
+        assert "(the top card of tableau 7 onto tableau 6)" in panel.inner_text()
+        assert "t6>t5" not in panel.inner_text()
         # the question has the focus: Enter would play it, Esc takes it back
         assert page.evaluate("document.activeElement.classList.contains('sw-fatal-play')")
         assert int(root.get_attribute("data-version")) == version, "the move was not played"
@@ -118,8 +121,9 @@ def test_the_fatal_move_is_asked_about_taken_back_then_confirmed(lab, browser):
 
 def test_the_review_mark_looks_back_before_the_losing_move_and_plays_on(lab, browser):
     """Without the warning the losing move is played; the live answer marks it
-    ("winnable until move 2, t6>t5"), a click looks back at the position before it,
-    where the answer says winnable, and "Play on from here" goes on from there."""
+    ("winnable until move 2 (the top card of tableau 7 onto tableau 6)"), a click looks
+    back at the position before it, where the answer says winnable, and "Play on from
+    here" goes on from there."""
     ctx, page, root = _open(lab, browser, [SETUP.format(warn=False), HISTORY], "mark.ipynb")
     try:
         _fatal_move(page, root)
@@ -127,7 +131,10 @@ def test_the_review_mark_looks_back_before_the_losing_move_and_plays_on(lab, bro
         root.locator(".sw-live[data-answer=lost]").wait_for(timeout=60_000)
         mark = root.locator(".sw-fatal")
         mark.wait_for(state="visible", timeout=60_000)
-        assert mark.inner_text().strip() == "winnable until move 2, t6>t5"
+        # the move in words, not notation (issue 36, item 11)
+        assert mark.inner_text().strip() == (
+            "winnable until move 2 (the top card of tableau 7 onto tableau 6)"
+        )
         picture(root, "table-review-mark")
         seq = _seq(root)
         mark.click()

@@ -1,6 +1,7 @@
-"""In a real JupyterLab: the table after a kernel restart says why it cannot play
-instead of going dead with an uncaught "Cannot send" error; and the toolbar keeps to one
-row in Lab's default notebook cell, file browser open, in English and in Greek."""
+"""In a real JupyterLab: the table after a kernel restart says at once why it cannot
+play (greyed, before any click) instead of looking live and then going dead with an
+uncaught "Cannot send" error; and the toolbar keeps to one row in Lab's default notebook
+cell, file browser open, in English and in Greek."""
 
 from __future__ import annotations
 
@@ -69,8 +70,23 @@ def test_table_after_a_kernel_restart_says_why_it_cannot_play(lab, browser, tmp_
         )
         restart_kernel(page)
         wait_idle(page)
-        page.wait_for_timeout(500)  # the front end learns of the restart
-        # ...and after it the click is answered on the table, not thrown in the console.
+        # ...and after it the table says at once that it cannot play, before any click
+        # (issue 36, item 11: it looked live until the first click): greyed, with the
+        # notice on the felt and in the status line, every table of the notebook
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.jp-OutputArea .sw-root')]"
+            ".every(r => r.dataset.offline === 'true')",
+            timeout=15_000,
+        )
+        assert (
+            "kernel is not connected"
+            in page.locator(".jp-OutputArea .sw-root .sw-notice").first.inner_text()
+        )
+        assert (
+            "πυρήνας δεν είναι συνδεδεμένος"
+            in page.locator(".jp-OutputArea .sw-root .sw-notice").nth(1).inner_text()
+        )
+        # a click is answered on the table too, not thrown in the console
         page.locator('.jp-OutputArea .sw-slot[data-pile="s"]').first.click(force=True)
         notice = page.locator(".jp-OutputArea .sw-root .sw-notice").first
         page.wait_for_function(

@@ -252,7 +252,63 @@ def test_hint_is_shown_on_the_table(make_harness):
     h.wait_seq(seq)
     assert w.view["hint"]
     assert h.page.locator(".sw-hint").count() >= 2
-    assert h.notice()
+    # said once: "Hint: ...", not "Hint: Legal: ..." (issue 36, item 11)
+    assert h.notice().startswith("Hint: ") and "Legal:" not in h.notice()
+
+
+def test_the_keyboard_help_names_every_key(make_harness):
+    # issue 36, item 11: R, A, V, P and Esc were missing from the help screen readers read
+    w = SolitaireWidget("kansas", seed=7, lang="el")
+    h = make_harness(w)
+    help_id = h.page.get_attribute(".sw-table", "aria-describedby")
+    for lang in ("el", "en"):
+        if lang == "en":
+            seq = h.seq()
+            h.page.click(".sw-btn-more")
+            h.page.select_option(".sw-lang", "en")
+            h.wait_seq(seq)
+        text = h.page.eval_on_selector(f"#{help_id}", "e => e.textContent")
+        for key in (" R ", " A ", " V ", " P ", "Esc", " L ", " D ", " H ", " U ", " S ", " N "):
+            assert key in f" {text} ", (lang, key, text)
+
+
+def test_a_comm_said_dead_greys_the_table_until_python_answers(make_harness):
+    # JupyterLab's widget manager fires comm_live_update when the kernel restarts
+    # (issue 36, item 11: the table looked live until the first click). The table goes
+    # offline at once and asks Python for a view; a kernel that is there answers (here,
+    # the harness's Python), and the table is live again
+    w = SolitaireWidget("kansas", seed=7)
+    h = make_harness(w)
+    seq = h.seq()
+    h.page.evaluate(
+        "() => { window.swOffline = []; const r = document.querySelector('.sw-root');"
+        "new MutationObserver(() => window.swOffline.push(r.dataset.offline || ''))"
+        ".observe(r, {attributes: true, attributeFilter: ['data-offline']});"
+        "for (const fn of window.swModel.handlers.get('comm_live_update') || []) fn(); }"
+    )
+    h.wait_seq(seq)
+    assert h.page.evaluate("window.swOffline") == ["true", ""]
+    assert h.page.get_attribute(".sw-root", "data-offline") is None
+    assert h.received[-1] == {"kind": "sync"} and w.game.history == []
+
+
+def test_the_seed_box_follows_a_deal_changed_from_python(make_harness):
+    # issue 36, item 11: a number typed (and not dealt) stayed in the box, focused,
+    # after Python dealt another deal; New then did not deal what the box showed
+    w = SolitaireWidget("kansas", seed=7)
+    h = make_harness(w)
+    h.page.fill(".sw-seed", "1234")  # typed, the box keeps the focus
+    v = h.version()
+    w.game.new(seed=99)
+    h.sync()
+    h.wait_version(v)
+    assert h.page.input_value(".sw-seed") == "99"
+    assert h.page.evaluate("document.activeElement.classList.contains('sw-seed')")
+    v = h.version()
+    h.page.click(".sw-btn-new")  # not the stale 1234: a new random deal
+    h.wait_version(v)
+    assert w.game.seed not in (1234, 99)
+    assert h.page.input_value(".sw-seed") == str(w.game.seed)
 
 
 def test_toolbar_new_game_with_seed_and_select(make_harness):

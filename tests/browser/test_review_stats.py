@@ -79,10 +79,31 @@ def test_review_with_buttons_and_arrow_keys_leaves_the_game_as_it_is(make_harnes
     seq = h.seq()
     h.page.locator('.sw-slot[data-pile="s"]').click(force=True)
     h.wait_seq(seq)
+    # the offer says what becomes of the later move: kept, one click away
+    assert "the 1 move after it is kept as the other line" in h.notice()
     seq = h.seq()
     h.page.click(".sw-btn-review-playon")
     h.wait_seq(seq)
     assert w.reviewing is None and w.game.history == [*history[:4], "draw"]
+    # ...and it is: "Other line" (and L) bring it back, and go back again (issue 36,
+    # item 8: it used to be deleted, though the words said Redo would bring it back)
+    assert h.page.is_visible(".sw-btn-line")
+    assert "kept as the other line" in h.notice()
+    seq = h.seq()
+    h.page.click(".sw-btn-line")
+    h.wait_seq(seq)
+    assert w.game.history == history
+    assert h.notice().startswith("Back on the other line: 1 move after move 4.")
+    h.page.focus(".sw-table")
+    seq = h.seq()
+    h.page.keyboard.press("l")
+    h.wait_seq(seq)
+    assert w.game.history == [*history[:4], "draw"]
+    # another deal: no other line
+    seq = h.seq()
+    h.page.click(".sw-btn-new")
+    h.wait_seq(seq)
+    assert h.page.is_hidden(".sw-btn-line")
 
 
 def test_review_from_python_shows_in_the_page(make_harness):

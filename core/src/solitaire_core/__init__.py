@@ -7,7 +7,8 @@ in C++ with the GIL released. ``legal_moves``, ``play`` and ``perft`` are the co
 plain rules, which the tests prove equal to the Python ones, and ``is_stuck`` is
 ``solitaire_widget.progress.is_stuck`` over them (the tests compare the two too).
 ``Rules`` asks the same two questions of one game, its traits parsed once: what an
-environment pays at every step.
+environment pays at every step. ``Memory`` is a memory budget that several searches
+share (a solve's, or a part of it), each search's table and memo drawing from it.
 
 A game reaches the core as data: the name of the part that searches it (``parts``
 lists them; each is one file in ``cpp/games/``) and its traits (``Rules.core_traits()``:
@@ -18,6 +19,26 @@ four foundations, then the columns; with each pile's count of face-down cards at
 bottom (``Table.hidden``) and the base card's rank (None where there is none).
 """
 
-from ._core import Rules, Search, __version__, is_stuck, legal_moves, parts, perft, play
+from ._core import (
+    Memory,
+    Rules,
+    Search,
+    __version__,
+    is_stuck,
+    legal_moves,
+    parts,
+    perft,
+    play,
+)
 
-__all__ = ["Rules", "Search", "__version__", "is_stuck", "legal_moves", "parts", "perft", "play"]
+__all__ = [
+    "Memory",
+    "Rules",
+    "Search",
+    "__version__",
+    "is_stuck",
+    "legal_moves",
+    "parts",
+    "perft",
+    "play",
+]

@@ -7,14 +7,47 @@ __version__: str
 
 parts: tuple[str, ...]
 
+class Memory:
+    """
+    A memory budget that searches share: each one's transposition table and memo draw from it, and one that finds it full forgets positions instead of growing.
+    """
+
+    def __init__(self, mb: float, parent: Memory | None = ...) -> None:
+        """
+        A budget of ``mb`` MB, within ``parent``'s if given (what is taken from it counts in both).
+        """
+
+    @property
+    def cap_bytes(self) -> int:
+        """
+        The most its searches may hold at once, in bytes; raised when another share of a solve is let go.
+        """
+
+    @cap_bytes.setter
+    def cap_bytes(self, arg: int, /) -> None: ...
+
+    @property
+    def used_bytes(self) -> int:
+        """What its searches hold now."""
+
+    @property
+    def peak_bytes(self) -> int:
+        """The most its searches held at once so far."""
+
+    @property
+    def full(self) -> bool:
+        """
+        Whether a search ever asked it (or a budget within it) for more than it had room for.
+        """
+
 class Search:
     """
     A depth-first search for a win from one position; run() goes on where its last budget stopped.
     """
 
-    def __init__(self, part: str, traits: dict, piles: Sequence[Sequence[int]], hidden: Sequence[int], redeals_used: int, base: int | None = ..., prune: bool = ..., order_seed: int | None = ..., memory_mb: float = ..., waste_cap: int | None = ..., threads: int = ...) -> None:
+    def __init__(self, part: str, traits: dict, piles: Sequence[Sequence[int]], hidden: Sequence[int], redeals_used: int, base: int | None = ..., prune: bool = ..., order_seed: int | None = ..., memory_mb: float = ..., waste_cap: int | None = ..., threads: int = ..., memory: Memory | None = ...) -> None:
         """
-        A search of the position ``piles`` (``hidden``: each pile's face-down cards, as Table.hidden) by the core's part ``part`` with the game's ``traits`` (Rules.core_traits()); ``base`` is the base card's rank (None: none).
+        A search of the position ``piles`` (``hidden``: each pile's face-down cards, as Table.hidden) by the core's part ``part`` with the game's ``traits`` (Rules.core_traits()); ``base`` is the base card's rank (None: none). Its table and memo keep within ``memory_mb``, and within the budget ``memory`` (a Memory) if given, which other searches may share.
         """
 
     def run(self, seconds: float | None, nodes: int | None) -> tuple[str, list[str]]:
@@ -51,6 +84,18 @@ class Search:
 
     @property
     def evictions(self) -> int: ...
+
+    @property
+    def memory_bytes(self) -> int:
+        """What its own budget holds now: its table and memo, its helper's too."""
+
+    @property
+    def memory_peak_bytes(self) -> int:
+        """The most its own budget held at once so far."""
+
+    @property
+    def memory_full(self) -> bool:
+        """Whether its table or memo ever wanted more than its budget gave."""
 
     @property
     def send_bared(self) -> bool:
