@@ -53,18 +53,18 @@ def _number(
         raise TypeError(f"{name} must be {what}, not None")
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         bound = " or None" if optional else ""
-        raise TypeError(f"{name} must be {what}{bound}, not {type(value).__name__} {_shown(value)}")
+        raise TypeError(f"{name} must be {what}{bound}, not {type(value).__name__} {shown(value)}")
     try:
         as_float = float(value)
     except OverflowError:  # an int past any float: no clock or memory reaches it
-        raise ValueError(f"{name} must be a finite number of {unit}, not {_shown(value)}") from None
+        raise ValueError(f"{name} must be a finite number of {unit}, not {shown(value)}") from None
     if not math.isfinite(as_float):
         bound = " (None: no bound)" if optional and unit == "seconds" else ""
-        raise ValueError(f"{name} must be a finite number of {unit}{bound}, not {_shown(value)}")
+        raise ValueError(f"{name} must be a finite number of {unit}{bound}, not {shown(value)}")
     if as_float < least:
-        raise ValueError(f"{name} must be >= {least:g} {unit}, not {_shown(value)}")
+        raise ValueError(f"{name} must be >= {least:g} {unit}, not {shown(value)}")
     if most is not None and as_float > most:
-        raise ValueError(f"{name} must be at most {most:g} {unit}, not {_shown(value)}")
+        raise ValueError(f"{name} must be at most {most:g} {unit}, not {shown(value)}")
     return as_float
 
 
@@ -83,20 +83,20 @@ def count(value: object, name: str, *, optional: bool = True, least: int = 0) ->
             return None
         raise TypeError(f"{name} must be an int >= {least}, not None")
     if isinstance(value, float):  # a number, but no count (NaN and inf among them)
-        raise ValueError(f"{name} must be a whole number >= {least}, not {_shown(value)}")
+        raise ValueError(f"{name} must be a whole number >= {least}, not {shown(value)}")
     if isinstance(value, bool) or not isinstance(value, int):
         bound = " or None (no bound)" if optional else ""
         raise TypeError(
-            f"{name} must be an int >= {least}{bound}, not {type(value).__name__} {_shown(value)}"
+            f"{name} must be an int >= {least}{bound}, not {type(value).__name__} {shown(value)}"
         )
     if value < least:
-        raise ValueError(f"{name} must be an int >= {least}, not {_shown(value)}")
+        raise ValueError(f"{name} must be an int >= {least}, not {shown(value)}")
     return int(value)  # an int subclass (an IntEnum...) becomes a plain int
 
 
-def _shown(value: object) -> str:
-    # a repr, but never a huge one in a message (nor one that cannot be made: Python
-    # refuses to print an int of more than 4,300 digits)
+def shown(value: object) -> str:
+    """``value`` as a message quotes it: its repr, cut short, and never one that
+    cannot be made (Python refuses to print an int of more than 4,300 digits)."""
     if isinstance(value, int) and value.bit_length() > 200:
         return f"({'-' if value < 0 else ''}an int of {value.bit_length()} bits)"
     try:
@@ -160,4 +160,4 @@ class Count(_Checked[int]):
         return count(value, self.name, optional=False, least=self.least)
 
 
-__all__ = ["MAX_MEGABYTES", "Count", "Seconds", "count", "megabytes", "seconds"]
+__all__ = ["MAX_MEGABYTES", "Count", "Seconds", "count", "megabytes", "seconds", "shown"]

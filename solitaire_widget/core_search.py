@@ -38,7 +38,8 @@ MEMORY_MB = 768.0
 
 # A budget past these is no bound at all (a search of 2**62 nodes or 30 years never
 # ends first), and is passed on as None: the core takes a 64-bit count and turns
-# seconds into a 64-bit count of clock ticks, which a larger number would overflow.
+# seconds into a 64-bit count of clock ticks, which a larger number would overflow
+# (solver.NO_CLOCK says the same of a whole solve).
 _MAX_NODES = 2**62
 _MAX_SECONDS = 1e9
 

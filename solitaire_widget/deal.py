@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+from .budgets import shown
+
 _N = 624
 
 
@@ -61,10 +63,5 @@ def check_seed(seed: object, name: str = "seed") -> int:
     ``name``: every seed that enters (a Game, a new deal, a saved game) is checked here,
     so that no two seeds deal the same cards and a seed always reads back as dealt."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEEDS:
-        shown = (
-            f"an int of {seed.bit_length()} bits"
-            if isinstance(seed, int) and seed.bit_length() > 64
-            else repr(seed)[:60]
-        )
-        raise ValueError(f"{name} must be an int from 0 to 2**32-1, not {shown}")
+        raise ValueError(f"{name} must be an int from 0 to 2**32-1, not {shown(seed)}")
     return int(seed)

@@ -165,7 +165,11 @@ def explain(t: Table, action: object, lang: str = "en") -> str:
         try:
             move = Move.parse(action)  # type: ignore[arg-type]
         except (IllegalMove, TypeError):
-            return text("illegal", lang, text=text("malformed", lang, action=action))
+            try:
+                return text("illegal", lang, text=text("malformed", lang, action=action))
+            except ValueError:  # (an int of more digits than Python prints)
+                shown = f"<{type(action).__name__}>"
+                return text("illegal", lang, text=text("malformed", lang, action=shown))
     if t.is_won():
         return text("illegal", lang, text=text("game_won", lang))
     why = t.reason(move)

@@ -18,6 +18,7 @@ from itertools import pairwise
 from typing import Any, TypeVar
 
 from . import budgets, progress
+from .budgets import shown
 from .cards import RANKS, code, parse_code
 from .core_search import Memory
 from .deal import check_seed, random_seed, shuffled_deck
@@ -116,7 +117,7 @@ def check_deck(deck: Iterable[object]) -> list[int]:
         elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 52:
             card = item
         else:
-            raise ValueError(f"{item!r} is not a card code")
+            raise ValueError(f"{shown(item)} is not a card code")
         cards.append(card)
     if len(set(cards)) != 52:
         dupes = sorted({code(c) for c in cards if cards.count(c) > 1})
@@ -247,7 +248,7 @@ class Game:
         ``Game(name, seed=...)`` deals it again, won or lost.
         """
         if not isinstance(winnable, bool):
-            raise TypeError(f"winnable must be True or False, not {winnable!r}")
+            raise TypeError(f"winnable must be True or False, not {shown(winnable)}")
         wanted = check_grade(difficulty)
         if wanted is not None and not winnable:
             raise ValueError("difficulty grades winnable deals: give winnable=True with it")
@@ -475,7 +476,7 @@ class Game:
         if index >= FIRST_TABLEAU + self._rules.n_tableau or (
             index == RESERVE and not self._rules.has_reserve
         ):
-            raise ValueError(f"{self.title} has no pile {pile!r}")
+            raise ValueError(f"{self.title} has no pile {shown(pile)}")
         return self._codes(index)
 
     def _codes(self, index: int) -> list[str]:
@@ -575,7 +576,7 @@ class Game:
         ValueError outside 0..len(history)."""
         history = [move for group in self._undo for move, _ in group]
         if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= len(history):
-            raise ValueError(f"moves must be from 0 to {len(history)}, not {moves!r}")
+            raise ValueError(f"moves must be from 0 to {len(history)}, not {shown(moves)}")
         if moves == len(history):
             table = self._table.copy()  # where the replay would end
         else:
@@ -644,7 +645,7 @@ class Game:
         can no longer be won, the ordinary hint is given.
         """
         if not isinstance(exact, bool):
-            raise TypeError(f"exact must be True or False, not {exact!r}")
+            raise TypeError(f"exact must be True or False, not {shown(exact)}")
         budgets.seconds(budget, "budget")
         if exact:
             with self._lock:  # the position searched, and the moment it was taken
@@ -1007,7 +1008,7 @@ def _checked(t: Table, action: object) -> Move:
     move = _as_move(action)
     why = t.reason(move)
     if why is not None:
-        raise ValueError(f"saved action {action!r} is illegal there ({why})")
+        raise ValueError(f"saved action {shown(action)} is illegal there ({why})")
     return move
 
 
@@ -1110,12 +1111,12 @@ def _base_rank(rules: Rules, piles: list[list[int]], base: str | int | None) -> 
     if base is not None:
         if isinstance(base, str):
             if len(base) != 1 or base.upper() not in RANKS:
-                raise ValueError(f"base must be a rank like '5' or 'K', not {base!r}")
+                raise ValueError(f"base must be a rank like '5' or 'K', not {shown(base)}")
             value = RANKS.index(base.upper()) + 1
         elif isinstance(base, int) and 1 <= base <= 13:
             value = base
         else:
-            raise ValueError(f"base must be a rank like '5' or 'K', not {base!r}")
+            raise ValueError(f"base must be a rank like '5' or 'K', not {shown(base)}")
         starts.add(value)
     if len(starts) > 1:
         raise ValueError("every foundation must start with the same (base) rank")

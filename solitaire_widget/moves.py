@@ -10,6 +10,7 @@ import re
 from typing import Any, NamedTuple
 
 from . import texts
+from .budgets import shown
 
 # Pile indices shared by every game. Saratoga simply never uses the reserve.
 STOCK, WASTE, RESERVE = 0, 1, 2
@@ -26,12 +27,12 @@ def pile_id(index: int) -> str:
     """10 -> ``"t3"``. ValueError for an index that is no pile of any game."""
     if index >= FIRST_TABLEAU:
         if index >= N_PILES:
-            raise ValueError(f"{index!r} is no pile index (0 to {N_PILES - 1})")
+            raise ValueError(f"{shown(index)} is no pile index (0 to {N_PILES - 1})")
         return f"t{index - FIRST_TABLEAU}"
     if index >= FOUNDATIONS[0]:
         return f"f{index - FOUNDATIONS[0]}"
     if index < 0:
-        raise ValueError(f"{index!r} is no pile index (0 to {N_PILES - 1})")
+        raise ValueError(f"{shown(index)} is no pile index (0 to {N_PILES - 1})")
     return "swr"[index]
 
 

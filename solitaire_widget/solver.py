@@ -63,6 +63,14 @@ PROBES_SHARE = 1 / 8
 STREAMLINERS_SHARE = 1 / 4
 
 
+# A time budget of this many seconds (some 30 years) or more is no time bound: the
+# search runs as with ``seconds=None`` (its node budget, if any, bounds it). Clocks and
+# the compiled core's deadline (a 64-bit count of ticks) are not made for more, and a
+# deadline that overflowed would end every turn at once with nothing searched, while
+# the clock, never reaching the budget, kept the turns coming for ever.
+NO_CLOCK = 1e9
+
+
 @dataclass
 class SolveResult:
     """What the solver found: ``result`` is ``"won"``, ``"lost"`` or ``"unknown"``."""
@@ -296,6 +304,8 @@ class Solver:
         (``solitaire_widget.budgets``): NaN would never run out."""
         seconds = budgets.seconds(seconds, "seconds")
         nodes = budgets.count(nodes, "nodes")
+        if seconds is not None and seconds >= NO_CLOCK:
+            seconds = None  # a clock that never runs out is none (see NO_CLOCK)
         start = time.perf_counter()
         try:
             if self.verdict is None:
@@ -476,14 +486,13 @@ class Solver:
                     return found
             if left():
                 out = turn(main, 2 if self.probes else 3)
-            if out is None and used == used_before:
-                # Defence in depth: a round of turns that searched no node would come
-                # round for ever where no clock runs out (nodes alone, or seconds too
-                # far off to be reached): each search answers or spends at least a
-                # node of a budget it is given, and this holds the loop to that rather
-                # than trusting it. (A search handed a deadline already past spends
-                # nothing; so the round ends the run only when the whole budget's
-                # time is all but spent anyway.)
+            if out is None and seconds is None and used == used_before:
+                # Defence in depth: with no clock to run out, a round of turns that
+                # searched no node would come round for ever (each search answers or
+                # spends at least a node of a budget it is given; this holds the loop
+                # to that rather than trusting it). With a clock, a round may well
+                # search nothing (a fresh probe's setup can outlast a short turn) and
+                # the clock ends the loop.
                 break
         return out
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..budgets import shown
 from ..cards import ACE, KING
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
 from ..texts import TEXTS
@@ -105,18 +106,18 @@ class Rules:
             redeals = self.default_redeals
         if redeals is not None:
             if isinstance(redeals, bool) or not isinstance(redeals, int):
-                raise TypeError(f"redeals must be an int >= 0 or None, not {redeals!r}")
+                raise TypeError(f"redeals must be an int >= 0 or None, not {shown(redeals)}")
             # -1 (the reference traces' spelling of "unlimited") is refused too: a
             # negative count is far likelier a slip than a wish, and None says it.
             # The trace loader in the tests converts it.
             if redeals < 0:
-                raise ValueError(f"redeals must be >= 0 or None (unlimited), not {redeals}")
+                raise ValueError(f"redeals must be >= 0 or None (unlimited), not {shown(redeals)}")
             # A bound, so a count is a count and not a typo: the stock's badge, the core's
             # int and the search's state all hold it, and beyond a few dozen passes a
             # deal plays as unlimited anyway (None says that).
             if redeals > MAX_REDEALS:
                 raise ValueError(
-                    f"redeals must be at most {MAX_REDEALS}, or None (unlimited), not {redeals}"
+                    f"redeals must be at most {MAX_REDEALS}, or None (unlimited), not {shown(redeals)}"
                 )
         self.max_redeals: int | None = redeals
 
@@ -210,10 +211,10 @@ class Rules:
         ``Game.from_snapshot``'s check, and the core's."""
         expected = FIRST_TABLEAU + self.n_tableau
         if len(piles) != expected:
-            raise ValueError(f"a {self.title} position has {expected} piles, not {len(piles)}")
+            raise ValueError(f"{self.title}: a position has {expected} piles, not {len(piles)}")
         if len(hidden) != expected:
             raise ValueError(
-                f"a {self.title} position has face-down counts for {expected} piles, "
+                f"{self.title}: a position has face-down counts for {expected} piles, "
                 f"not {len(hidden)}"
             )
         limits = self._limits()
@@ -222,14 +223,17 @@ class Rules:
             if len(pile) > most:
                 name = pile_words(index)
                 if most == 0:
-                    raise ValueError(f"{self.title} has no {name}, and it holds {len(pile)} cards")
+                    raise ValueError(
+                        f"{self.title} has no {name.removeprefix('the ')}, yet it holds "
+                        f"{len(pile)} cards"
+                    )
                 raise ValueError(
                     f"{name} holds {len(pile)} cards; in {self.title} it holds at most {most}"
                 )
         dealt_hidden = self._dealt_hidden()
         for index, down in enumerate(hidden):
             if isinstance(down, bool) or not isinstance(down, int) or down < 0:
-                raise ValueError(f"{pile_words(index)}: {down!r} face-down cards is no count")
+                raise ValueError(f"{pile_words(index)}: {shown(down)} face-down cards is no count")
             if down > dealt_hidden[index]:
                 raise ValueError(
                     f"{pile_words(index)} holds {down} face-down cards; in {self.title} it "
@@ -238,12 +242,12 @@ class Rules:
             if down and down >= len(piles[index]):
                 raise ValueError(f"{pile_words(index)}: its top card must be face up")
         if isinstance(redeals_used, bool) or not isinstance(redeals_used, int):
-            raise ValueError(f"redeals used must be an int >= 0, not {redeals_used!r}")
+            raise ValueError(f"redeals used must be an int >= 0, not {shown(redeals_used)}")
         if redeals_used < 0:
-            raise ValueError(f"redeals used must be >= 0, not {redeals_used}")
+            raise ValueError(f"redeals used must be >= 0, not {shown(redeals_used)}")
         if self.max_redeals is not None and redeals_used > self.max_redeals:
             raise ValueError(
-                f"redeals used ({redeals_used}) is more than these rules allow "
+                f"redeals used ({shown(redeals_used)}) is more than these rules allow "
                 f"({self.max_redeals} redeals)"
             )
 
