@@ -330,7 +330,11 @@ class Game:
         """A game starting from a position in the trace/snapshot format.
 
         ``base`` (a rank like ``"5"`` or 5) is needed only when no foundation is started.
-        ValueError if the position cannot occur in that game.
+        ``state["redeals_used"]`` (0 if absent) counts the redeals already used: at most
+        the rules' ``redeals``, any count when they are unlimited. ValueError if the
+        position cannot occur in that game, naming the pile and the limit where a pile
+        holds more than the game's rules let it (``Rules.check_position``: a Kansas
+        reserve holds at most the 12 cards it is dealt, an Eagle Wing column 3...).
         """
         rules = make_rules(name, **options)
         piles, redeals_used, hidden = _piles_from_state(rules, state)
