@@ -422,6 +422,47 @@ def test_a_listener_with_a_lock_of_its_own_cannot_deadlock_the_game():
     assert not a.is_alive() and not b.is_alive(), "deadlocked"
 
 
+def test_a_widget_replaying_from_timers_while_user_code_uses_its_game():
+    # Solve's replay plays from timer threads (the default scheduler of a plain script)
+    # holding the table's lock, while user code reads and plays on widget.game: nothing
+    # waits for ever, and the game stays whole. In a subprocess, with a time limit.
+    pytest.importorskip("anywidget")
+    out = run_isolated(
+        """
+        import random, time
+        from solitaire_widget import Game, IllegalMove
+        from solitaire_widget.statistics import Statistics
+        from solitaire_widget.widget import SolitaireWidget
+
+        rng = random.Random(1)
+        for round in range(2):
+            w = SolitaireWidget("eagle-wing", seed=7, statistics=Statistics(), live_solver=False)
+            w.replay_delay = 0.0
+            w.solve()
+            deadline = time.monotonic() + 20
+            reads = 0
+            while (w.replaying or reads < 50) and time.monotonic() < deadline:
+                g = w.game
+                saved = g.to_json()
+                assert Game.from_json(saved).to_json() == saved
+                g.status, g.hints(), g.legal_moves, str(g)
+                reads += 1
+                if round == 1 and reads == 20:
+                    try:  # the player takes the table back from the replay
+                        g.play(rng.choice(g.legal_moves))
+                    except IllegalMove:
+                        pass
+            w.stop()
+            w.close()
+            print(round, reads, w.game.moves, w.game.status)
+        """,
+        timeout=120,
+    )
+    first, second = out.split("\n")[:2]
+    assert first.endswith("won")  # the replay played on to the win, read all along
+    assert second.split()[1] == "50"
+
+
 def test_a_search_runs_on_a_copy_outside_the_lock():
     g = Game("kansas", seed=3)
     started = threading.Event()
