@@ -23,6 +23,12 @@ from solitaire_widget.search import Search
 from solitaire_widget.solver import Solver, solve
 
 CORE = core_search.available()
+try:
+    import anywidget  # noqa: F401
+
+    from solitaire_widget import SolitaireWidget
+except ImportError:  # the widget is an optional extra
+    SolitaireWidget = None
 needs_core = pytest.mark.skipif(not CORE, reason="the compiled core is not installed")
 
 
@@ -68,6 +74,10 @@ def test_the_core_takes_any_count_of_unlimited_redeals():
         assert sorted(core_search.legal_moves(t)) == sorted(map(str, g.legal_moves))
         assert core_search.is_stuck(t, 1000) is (g.status == "lost")
         assert g.solve(seconds=None, nodes=2_000, engine="core").result in ("won", "unknown")
+        if SolitaireWidget is not None:  # the table takes it as it is, live answer and all
+            w = SolitaireWidget(g)
+            assert w.view["piles"] and w.live_answer in ("checking", "winnable", "unknown")
+            w.close()
         # the core answers with the table's own count
         while g.table.piles[0]:
             g.play("draw")
