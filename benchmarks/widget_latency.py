@@ -109,7 +109,8 @@ async ([n, pause]) => {
     const seq = Number(root.dataset.seq);
     const legal = (v.legal || []);
     if (v.status !== 'playing' || legal.length === 0) {
-      t.send('new', { seed: null });
+      // a bundle from before intents.js (--old-bundle) sends by kind
+      if (typeof t.send === 'function') t.send('new', { seed: null }); else t.send.new(null);
       await nextSeq(seq);
       continue;
     }

@@ -81,7 +81,8 @@ export function targetsFor(legal, source, count) {
   const out = [];
   for (const a of legal) {
     const p = parseAction(a);
-    if (p && p.source === source && p.count === count && !out.includes(p.target)) out.push(p.target);
+    if (p && p.source === source && p.count === count && !out.includes(p.target))
+      out.push(p.target);
   }
   return out;
 }

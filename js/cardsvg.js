@@ -27,7 +27,14 @@ const BLACK = "#1b1b22";
 export const DECKS = {
   classic: { face: "#fffdf8", edge: "#b9b4a8", C: BLACK, D: RED, H: RED, S: BLACK },
   four_colour: { face: "#fffdf8", edge: "#b9b4a8", C: "#12702a", D: "#1f57c3", H: RED, S: BLACK },
-  high_contrast: { face: "#fff", edge: "#000", C: "#1c7282", D: "#6c30bf", H: "#bb261c", S: "#000" },
+  high_contrast: {
+    face: "#fff",
+    edge: "#000",
+    C: "#1c7282",
+    D: "#6c30bf",
+    H: "#bb261c",
+    S: "#000",
+  },
 };
 
 /** Corner index sizes (SVG units of the 100 x 140 card): rank font, and again for "10". */
@@ -39,15 +46,32 @@ export const INDEX = { normal: [18, 15], large: [32, 27] };
  * @type {Record<string, [string, string]>}
  */
 export const BACKS = {
-  lattice: ["#2553a4", Array.from({ length: 28 }, (_, i) => `M${i * 8 - 128} 0l128 128M${i * 8 - 128} 128l128-128`).join("")],
-  chevrons: ["#a3273a", Array.from({ length: 15 }, (_, i) => `M0 ${i * 9 + 2}${"l8 6 8-6".repeat(6)}`).join("")],
-  rings: ["#1d6b45", Array.from({ length: 12 }, (_, i) => `M${44 - 6 * i - 4} 64a${6 * i + 4} ${6 * i + 4} 0 1 0 ${12 * i + 8} 0a${6 * i + 4} ${6 * i + 4} 0 1 0-${12 * i + 8} 0`).join("")],
+  lattice: [
+    "#2553a4",
+    Array.from(
+      { length: 28 },
+      (_, i) => `M${i * 8 - 128} 0l128 128M${i * 8 - 128} 128l128-128`,
+    ).join(""),
+  ],
+  chevrons: [
+    "#a3273a",
+    Array.from({ length: 15 }, (_, i) => `M0 ${i * 9 + 2}${"l8 6 8-6".repeat(6)}`).join(""),
+  ],
+  rings: [
+    "#1d6b45",
+    Array.from(
+      { length: 12 },
+      (_, i) =>
+        `M${44 - 6 * i - 4} 64a${6 * i + 4} ${6 * i + 4} 0 1 0 ${12 * i + 8} 0a${6 * i + 4} ${6 * i + 4} 0 1 0-${12 * i + 8} 0`,
+    ).join(""),
+  ],
 };
 
 /** Pip centres for 2..10 (x, y); pips below the middle are drawn upside down. */
 const L = 31;
 const C = 50;
 const R = 69;
+// biome-ignore format: a table, one card's pips a line
 /** @type {Record<number, number[][]>} */
 export const PIPS = {
   2: [[C, 30], [C, 110]],

@@ -7,12 +7,8 @@
  */
 import { h } from "./dom.js";
 
-/** @typedef {import("./widget.js").Table} Table */
-/**
- * What the view says about dealing (solitaire_widget/view.py deal_part).
- * @typedef {{winnable_only: boolean, difficulty: string|null, searching: boolean,
- *   winnable: boolean, grade: string|null, grading: boolean}} Deal
- */
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
+/** What the view says about dealing (view.py deal_part). @typedef {import("./view.js").Deal} Deal */
 
 /** The grades Python deals by, easiest first ("" asks for any). */
 export const GRADES = ["easy", "medium", "hard"];
@@ -24,7 +20,7 @@ export const GRADES = ["easy", "medium", "hard"];
  * @returns {string}
  */
 export function gradeText(deal, tr) {
-  if (!deal || !deal.winnable) return "";
+  if (!deal?.winnable) return "";
   if (deal.grade) return tr(`deal.grade.${deal.grade}`);
   return deal.grading ? "…" : tr("deal.grade.unknown");
 }
@@ -42,8 +38,8 @@ export class Dealing {
     this.el.append(this.label, this.sel);
     /** the grade in the status line */
     this.st = h("span", "sw-st-difficulty", { hidden: "" });
-    table.on(this.box, "change", () => table.send("setting", { name: "winnable_only", value: this.box.checked }));
-    table.on(this.sel, "change", () => table.send("setting", { name: "difficulty", value: this.sel.value }));
+    table.on(this.box, "change", () => table.send.setting("winnable_only", this.box.checked));
+    table.on(this.sel, "change", () => table.send.setting("difficulty", this.sel.value));
   }
 
   /**
@@ -64,16 +60,17 @@ export class Dealing {
     this.label.title = t.tr("ui.winnable.title");
     this.sel.setAttribute("aria-label", t.tr("ui.difficulty"));
     this.sel.title = t.tr("ui.difficulty.title");
-    for (const o of Array.from(this.sel.options)) o.textContent = t.tr(o.value ? `deal.grade.${o.value}` : "ui.difficulty.any");
+    for (const o of Array.from(this.sel.options))
+      o.textContent = t.tr(o.value ? `deal.grade.${o.value}` : "ui.difficulty.any");
   }
 
   update() {
     const t = this.t;
     /** @type {Deal | undefined} */
     const deal = t.view.deal;
-    const on = !!(deal && deal.winnable_only);
+    const on = !!deal?.winnable_only;
     this.box.checked = on;
-    this.sel.value = (deal && deal.difficulty) || "";
+    this.sel.value = deal?.difficulty || "";
     // a grade is dealt only among winnable deals
     this.sel.disabled = !on;
     const text = gradeText(deal, (k) => t.tr(k));
@@ -84,6 +81,6 @@ export class Dealing {
       b.textContent = `${t.tr("st.difficulty")}:`;
       this.st.append(b, text);
     }
-    this.st.dataset.grade = (deal && deal.grade) || (deal && deal.grading ? "pending" : "");
+    this.st.dataset.grade = deal?.grade || (deal?.grading ? "pending" : "");
   }
 }

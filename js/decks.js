@@ -5,12 +5,14 @@
  * `card_back`, `large_index`, synced to the page); a change here is a request, and the
  * controls always show the traits, so a refused request shows the truth again.
  */
-import { h } from "./dom.js";
-import { DECKS, BACKS } from "./cardsvg.js";
 
-/** @typedef {import("./widget.js").Table} Table */
+import { BACKS, DECKS } from "./cardsvg.js";
+import { h } from "./dom.js";
+
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
 
 /** @param {object} table @param {any} key */
+// biome-ignore lint/suspicious/noPrototypeBuiltins: Object.hasOwn is ES2022; the page targets ES2020
 const has = (table, key) => Object.prototype.hasOwnProperty.call(table, key);
 
 /** The deck, back and index size the traits ask for; unknown values fall back. @param {any} model */
@@ -35,7 +37,7 @@ export class DeckControls {
     this.largeLabel = h("label");
     this.largeLabel.append(this.large, h("span"));
     this.el.append(this.deckSel, this.backSel, this.largeLabel);
-    const send = (/** @type {string} */ name, /** @type {any} */ value) => table.send("deck", { name, value });
+    const send = table.send.deck;
     table.on(this.deckSel, "change", () => send("deck", this.deckSel.value));
     table.on(this.backSel, "change", () => send("card_back", this.backSel.value));
     table.on(this.large, "change", () => send("large_index", this.large.checked));
@@ -43,7 +45,11 @@ export class DeckControls {
 
   relabel() {
     const t = this.t;
-    const fill = (/** @type {HTMLSelectElement} */ sel, /** @type {string[]} */ keys, /** @type {string} */ pre) => {
+    const fill = (
+      /** @type {HTMLSelectElement} */ sel,
+      /** @type {string[]} */ keys,
+      /** @type {string} */ pre,
+    ) => {
       sel.replaceChildren(...keys.map((k) => new Option(t.tr(`${pre}.${k}`), k)));
       sel.setAttribute("aria-label", t.tr(pre));
       sel.title = t.tr(pre);
@@ -55,7 +61,7 @@ export class DeckControls {
   }
 
   update() {
-    const s = deckStyle(this.t.model);
+    const s = this.t.deckStyle();
     this.deckSel.value = s.deck;
     this.backSel.value = s.back;
     this.large.checked = s.large;

@@ -4,19 +4,34 @@
  * (selection, legal targets, hint, keyboard focus). Everything is positioned from the
  * geometry of layout.js; the cards are SVG from cardsvg.js. A face-down card is a back
  * with no name: the view sends none (cards.js DOWN), and its element carries no
- * `data-card`.
+ * `data-card`. What it keeps between draws (the elements, the layout they are for) is its
+ * own Felt; the geometry it lays out goes back to the table (widget.js keeps it in its
+ * state, where pointer.js and the keyboard read it).
  */
-import { parseCard, parseAction, targetsFor, rankLabel } from "./cards.js";
-import { cardSVG, backSVG } from "./cardsvg.js";
-import { layoutTable, pileCards } from "./layout.js";
-import { pileName, cardName } from "./i18n.js";
+import { parseAction, parseCard, rankLabel, targetsFor } from "./cards.js";
+import { backSVG, cardSVG } from "./cardsvg.js";
 import { h } from "./dom.js";
+import { cardName, pileName } from "./i18n.js";
+import { layoutTable, pileCards } from "./layout.js";
 
-/** @typedef {import("./widget.js").Table} Table */
-/** @typedef {import("./widget.js").View} View */
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
+/**
+ * The felt's own memory, written only here: the element of each card (by cardKey) and
+ * of each slot (by pile), and the layout they were built for (`key`; "" builds again).
+ * @typedef {{cards: Map<string, HTMLElement>, slots: Map<string, HTMLElement>, key: string}} Felt
+ */
+
+/** @returns {Felt} */
+export const newFelt = () => ({ cards: new Map(), slots: new Map(), key: "" });
+
+/** The slots are built again at the next draw (a new width, language or game). @param {Felt} f */
+export function relayout(f) {
+  f.key = "";
+}
+/** @typedef {import("./view.js").View} View */
 /** @typedef {import("./layout.js").Geometry} Geometry */
 /** @typedef {import("./layout.js").CardBox} CardBox */
-/** @typedef {import("./widget.js").Setup} Setup */
+/** @typedef {import("./view.js").Setup} Setup */
 
 /**
  * What an empty stock shows: ↻ when a click turns the waste over, ✕ when nothing will
@@ -24,8 +39,9 @@ import { h } from "./dom.js";
  * @param {View} v @param {Setup} setup
  */
 export function emptyStockMark(v, setup) {
-  const recycles = !!(setup.layout && setup.layout.recycles);
-  const left = v.redeals_left === null || (typeof v.redeals_left === "number" && v.redeals_left > 0);
+  const recycles = !!setup.layout?.recycles;
+  const left =
+    v.redeals_left === null || (typeof v.redeals_left === "number" && v.redeals_left > 0);
   return recycles && left && pileCards(v.piles, "w").length > 0 ? "↻" : "✕";
 }
 
@@ -35,48 +51,63 @@ export function emptyStockMark(v, setup) {
  */
 export function slotLabel(pile, v, setup) {
   if (pile === "s") return emptyStockMark(v, setup);
-  const acc = (setup.accepts || {})[pile];
+  const acc = setup.accepts?.[pile];
   return acc && acc.length <= 2 ? rankLabel(acc) : "";
 }
 
-/** Lays out and draws the view at the table's width. @param {Table} t */
+/**
+ * Lays out and draws the view at the table's width; returns the geometry (null when
+ * there is nothing to draw yet), which the table keeps before it decorates.
+ * @param {Table} t @returns {Geometry | null}
+ */
 export function draw(t) {
   const v = t.shownView();
   const setup = t.setup;
-  if (!v || !v.piles || !setup.layout || !t.width) return;
-  const g = layoutTable(setup.layout, v.piles, t.width);
-  t.geom = g;
+  const width = t.state.width;
+  if (!v?.piles || !setup.layout || !width) return null;
+  const g = layoutTable(setup.layout, v.piles, width);
   t.table.style.height = `${g.height}px`;
   t.table.style.setProperty("--cw", `${g.cardW}px`);
   const key = `${g.width}|${g.cardW}|${g.slots.map((s) => s.pile).join()}|${t.lang}|${v.base_rank}`;
-  if (key !== t.layoutKey) {
-    t.layoutKey = key;
+  if (key !== t.felt.key) {
+    t.felt.key = key;
     buildSlots(t, g, v, setup);
   }
   placeSlots(t, g, v, setup);
-  placeCards(t, g, v);
-  decorate(t);
+  placeCards(t, g);
+  return g;
 }
 
 /** @param {Table} t @param {Geometry} g @param {View} v @param {Setup} setup */
 function buildSlots(t, g, v, setup) {
-  for (const e of t.slotEls.values()) e.remove();
-  t.slotEls.clear();
+  const slots = t.felt.slots;
+  for (const e of slots.values()) e.remove();
+  slots.clear();
   for (const s of g.slots) {
-    const e = h("div", `sw-slot sw-slot-${s.kind}${s.kind === "foundation" ? " sw-fslot" : ""}`, { "data-pile": s.pile, role: "button", tabindex: "-1" });
+    const e = h("div", `sw-slot sw-slot-${s.kind}${s.kind === "foundation" ? " sw-fslot" : ""}`, {
+      "data-pile": s.pile,
+      role: "button",
+      tabindex: "-1",
+    });
     const label = h("span");
     label.textContent = slotLabel(s.pile, v, setup);
     e.append(label);
-    Object.assign(e.style, { left: `${s.x}px`, top: `${s.y}px`, width: `${s.w}px`, height: `${s.h}px`, fontSize: `${Math.round(s.w * 0.42)}px` });
+    Object.assign(e.style, {
+      left: `${s.x}px`,
+      top: `${s.y}px`,
+      width: `${s.w}px`,
+      height: `${s.h}px`,
+      fontSize: `${Math.round(s.w * 0.42)}px`,
+    });
     t.table.insertBefore(e, t.table.firstChild);
-    t.slotEls.set(s.pile, e);
+    slots.set(s.pile, e);
   }
 }
 
 /** @param {Table} t @param {Geometry} g @param {View} v @param {Setup} setup */
 function placeSlots(t, g, v, setup) {
   for (const s of g.slots) {
-    const e = t.slotEls.get(s.pile);
+    const e = t.felt.slots.get(s.pile);
     if (!e) continue;
     const n = pileCards(v.piles, s.pile).length;
     const span = /** @type {HTMLElement} */ (e.firstChild);
@@ -84,7 +115,11 @@ function placeSlots(t, g, v, setup) {
     e.setAttribute("aria-label", slotAria(t, setup, s.pile, n));
   }
   // Badges: stock count (+ redeals) and reserve count, on the slot's lower edge.
-  const place = (/** @type {HTMLElement} */ b, /** @type {string} */ pile, /** @type {string} */ text) => {
+  const place = (
+    /** @type {HTMLElement} */ b,
+    /** @type {string} */ pile,
+    /** @type {string} */ text,
+  ) => {
     const s = g.slots.find((x) => x.pile === pile);
     b.hidden = !s || text === "";
     if (!s) return;
@@ -110,10 +145,15 @@ function placeSlots(t, g, v, setup) {
 function slotAria(t, setup, pile, n) {
   const name = pileName(t.lang, pile);
   if (n) return `${name}, ${n}`;
-  const acc = (setup.accepts || {})[pile];
+  const acc = setup.accepts?.[pile];
   const empty = t.tr("slot.empty", { pile: name });
   if (!acc) return empty;
-  const what = acc === "any" ? t.tr("accept.any") : acc === "waste" ? t.tr("accept.waste") : t.tr(`rank.${acc}`);
+  const what =
+    acc === "any"
+      ? t.tr("accept.any")
+      : acc === "waste"
+        ? t.tr("accept.waste")
+        : t.tr(`rank.${acc}`);
   return `${empty}, ${t.tr("slot.accepts", { what })}`;
 }
 
@@ -124,23 +164,24 @@ function slotAria(t, setup, pile, n) {
  */
 export function cardKey(c) {
   const card = parseCard(c.code);
-  return card && card.faceUp ? card.code : `${c.pile}:${c.index}`;
+  return card?.faceUp ? card.code : `${c.pile}:${c.index}`;
 }
 
 /**
  * Places every card. A face-up card that has no element yet (turned over, or dealt from
  * the stock) takes the nearest back that left its place in this view, so it turns over
  * where it lay, or slides from the stock to the waste; the other new cards get new ones.
- * @param {Table} t @param {Geometry} g @param {View} v
+ * @param {Table} t @param {Geometry} g
  */
-function placeCards(t, g, v) {
+function placeCards(t, g) {
   const keys = g.cards.map(cardKey);
   const wanted = new Set(keys);
+  const els = t.felt.cards;
   /** @type {HTMLElement[]} backs whose card is no longer where it was */
   const backs = [];
-  for (const [key, e] of t.cardEls) {
+  for (const [key, e] of els) {
     if (!wanted.has(key)) {
-      t.cardEls.delete(key);
+      els.delete(key);
       if (e.classList.contains("sw-down")) backs.push(e);
       else e.remove();
     }
@@ -150,7 +191,7 @@ function placeCards(t, g, v) {
   t.root.dataset.deck = deck;
   g.cards.forEach((c, z) => {
     const key = keys[z];
-    let e = t.cardEls.get(key);
+    let e = els.get(key);
     const card = parseCard(c.code);
     const up = !!card && card.faceUp;
     if (!e) {
@@ -165,9 +206,12 @@ function placeCards(t, g, v) {
           }
         });
       }
-      e = best >= 0 ? backs.splice(best, 1)[0] : h("div", "sw-card", { role: "button", tabindex: "-1" });
+      e =
+        best >= 0
+          ? backs.splice(best, 1)[0]
+          : h("div", "sw-card", { role: "button", tabindex: "-1" });
       if (best < 0) t.table.insertBefore(e, before);
-      t.cardEls.set(key, e);
+      els.set(key, e);
     }
     const wasDown = e.classList.contains("sw-down");
     // what the element shows, so a new deck or back redraws it (a back names no card)
@@ -195,20 +239,24 @@ function placeCards(t, g, v) {
     e.style.transform = "";
     e.classList.remove("sw-drag", "sw-snap");
     const pileLabel = pileName(t.lang, c.pile);
-    e.setAttribute("aria-label", up && card
-      ? t.tr("card.on", { card: cardName(t.lang, card.rank, card.suit), pile: pileLabel })
-      : t.tr("card.on", { card: t.tr("card.down"), pile: pileLabel }));
+    e.setAttribute(
+      "aria-label",
+      up && card
+        ? t.tr("card.on", { card: cardName(t.lang, card.rank, card.suit), pile: pileLabel })
+        : t.tr("card.on", { card: t.tr("card.down"), pile: pileLabel }),
+    );
   });
   for (const e of backs) e.remove();
 }
 
 /** The element that shows a pile's card at `index`, or the pile's slot. @param {Table} t @param {string} pile @param {number} index */
 export function elementAt(t, pile, index) {
-  if (index >= 0 && t.geom) {
-    const c = t.geom.cards.find((x) => x.pile === pile && x.index === index);
-    if (c) return t.cardEls.get(cardKey(c)) || null;
+  const g = t.state.geom;
+  if (index >= 0 && g) {
+    const c = g.cards.find((x) => x.pile === pile && x.index === index);
+    if (c) return t.felt.cards.get(cardKey(c)) || null;
   }
-  return t.slotEls.get(pile) || null;
+  return t.felt.slots.get(pile) || null;
 }
 
 /** Element of a pile's top card, or its slot when empty. @param {Table} t @param {string} pile */
@@ -217,15 +265,20 @@ export function topElement(t, pile) {
   return elementAt(t, pile, n - 1);
 }
 
-/** Selection, legal targets, hint and focus highlights. @param {Table} t */
+/**
+ * Selection, legal targets, hint and focus highlights. The focus is kept on a card or
+ * slot that exists (clampedFocus, told to the table).
+ * @param {Table} t
+ */
 export function decorate(t) {
   for (const e of t.table.querySelectorAll(".sw-sel,.sw-target,.sw-hint,.sw-focus")) {
     e.classList.remove("sw-sel", "sw-target", "sw-hint", "sw-focus");
   }
-  for (const e of t.cardEls.values()) e.removeAttribute("aria-pressed");
+  for (const e of t.felt.cards.values()) e.removeAttribute("aria-pressed");
   const v = t.shownView();
-  if (t.sel) {
-    const { pile, index } = t.sel;
+  const { sel, press } = t.state;
+  if (sel) {
+    const { pile, index } = sel;
     const n = pileCards(v.piles, pile).length;
     for (let i = index; i < n; i++) {
       const e = elementAt(t, pile, i);
@@ -234,11 +287,12 @@ export function decorate(t) {
         e.setAttribute("aria-pressed", "true");
       }
     }
-    for (const tgt of targetsFor(v.legal || [], pile, n - index)) topElement(t, tgt)?.classList.add("sw-target");
-  } else if (t.press && t.press.dragging) {
-    for (const tgt of t.press.targets) topElement(t, tgt)?.classList.add("sw-target");
+    for (const tgt of targetsFor(v.legal || [], pile, n - index))
+      topElement(t, tgt)?.classList.add("sw-target");
+  } else if (press?.dragging) {
+    for (const tgt of press.targets) topElement(t, tgt)?.classList.add("sw-target");
   }
-  if (v.hint && !t.sel) {
+  if (v.hint && !sel) {
     if (v.hint === "draw") topElement(t, "s")?.classList.add("sw-hint");
     else {
       const p = parseAction(v.hint);
@@ -249,24 +303,33 @@ export function decorate(t) {
       }
     }
   }
-  clampFocus(t);
-  const f = elementAt(t, t.focus.pile, t.focus.index);
-  for (const e of t.table.querySelectorAll('[tabindex="0"]')) if (e !== t.table) e.setAttribute("tabindex", "-1");
+  const focus = clampedFocus(t);
+  if (focus !== t.state.focus) t.setFocus(focus);
+  const f = elementAt(t, focus.pile, focus.index);
+  for (const e of t.table.querySelectorAll('[tabindex="0"]'))
+    if (e !== t.table) e.setAttribute("tabindex", "-1");
   if (f) {
     f.setAttribute("tabindex", "0");
     const active = t.el.ownerDocument.activeElement;
-    if (t.keyboardActive && t.table.contains(active)) {
+    if (t.state.keyboard && t.table.contains(active)) {
       f.classList.add("sw-focus");
       if (active !== f) f.focus({ preventScroll: true });
     }
   }
 }
 
-/** Keeps keyboard focus on a card or slot that exists. @param {Table} t */
-export function clampFocus(t) {
+/**
+ * The keyboard focus moved onto a card or slot that exists: the table's own when it is on
+ * one (or nothing is laid out yet), else its pile's top card, or the first slot's.
+ * @param {Table} t
+ */
+export function clampedFocus(t) {
   const v = t.shownView();
-  if (!v.piles || !t.geom) return;
-  if (!t.geom.slots.some((s) => s.pile === t.focus.pile)) t.focus = { pile: t.geom.slots[0].pile, index: -1 };
-  const n = pileCards(v.piles, t.focus.pile).length;
-  if (t.focus.index >= n || t.focus.index < 0 || !elementAt(t, t.focus.pile, t.focus.index)) t.focus.index = n - 1;
+  const { focus, geom } = t.state;
+  if (!v.piles || !geom) return focus;
+  const pile = geom.slots.some((s) => s.pile === focus.pile) ? focus.pile : geom.slots[0].pile;
+  const index = pile === focus.pile ? focus.index : -1;
+  const n = pileCards(v.piles, pile).length;
+  if (index >= n || index < 0 || !elementAt(t, pile, index)) return { pile, index: n - 1 };
+  return pile === focus.pile ? focus : { pile, index };
 }

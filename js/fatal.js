@@ -9,8 +9,8 @@
 import { h } from "./dom.js";
 import { moveWords } from "./i18n.js";
 
-/** @typedef {import("./widget.js").Table} Table */
-/** @typedef {{move: string, version: number, text: string, reason?: string}} Pending */
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
+/** @typedef {import("./view.js").Pending} Pending */
 
 /**
  * What the panel shows for `pending` (null: nothing held, or a malformed entry).
@@ -18,15 +18,25 @@ import { moveWords } from "./i18n.js";
  * @param {(key: string, args?: Record<string, string|number>) => string} tr
  * Python words it (text, reason); the page's own words are for an older kernel's view.
  * @param {string} [lang] the page's language (the move in words)
- * @returns {{title: string, text: string, move: string, confirm: {kind: string, confirm: boolean, action: string, version: number}} | null}
+ * @returns {{title: string, text: string, move: string, version: number} | null} what
+ *   "Play it anyway" confirms: the move held and the version it was held at
  */
 export function fatalPrompt(pending, tr, lang = "en") {
-  if (!pending || typeof pending.move !== "string" || !pending.move || !Number.isInteger(pending.version)) return null;
+  if (
+    !pending ||
+    typeof pending.move !== "string" ||
+    !pending.move ||
+    !Number.isInteger(pending.version)
+  )
+    return null;
   return {
-    title: typeof pending.text === "string" && pending.text ? pending.text : tr("fatal.title", { move: moveWords(lang, pending.move) }),
+    title:
+      typeof pending.text === "string" && pending.text
+        ? pending.text
+        : tr("fatal.title", { move: moveWords(lang, pending.move) }),
     text: typeof pending.reason === "string" ? pending.reason : "",
     move: pending.move,
-    confirm: { kind: "fatal", confirm: true, action: pending.move, version: pending.version },
+    version: pending.version,
   };
 }
 
@@ -41,7 +51,11 @@ export class FatalPanel {
   /** @param {Table} table */
   constructor(table) {
     this.t = table;
-    this.el = h("div", "sw-fatal-panel", { role: "alertdialog", hidden: "", "aria-modal": "false" });
+    this.el = h("div", "sw-fatal-panel", {
+      role: "alertdialog",
+      hidden: "",
+      "aria-modal": "false",
+    });
     this.el.id = `sw-fatal-${Math.random().toString(36).slice(2)}`;
     this.head = h("b", "sw-fatal-title");
     this.head.id = `${this.el.id}-t`;
@@ -72,11 +86,11 @@ export class FatalPanel {
   }
 
   confirm() {
-    if (this.prompt) this.t.send("fatal", { confirm: true, action: this.prompt.move, version: this.prompt.confirm.version });
+    if (this.prompt) this.t.send.fatal(true, this.prompt.move, this.prompt.version);
   }
 
   takeBack() {
-    if (this.prompt) this.t.send("fatal", { confirm: false });
+    if (this.prompt) this.t.send.fatal(false);
   }
 
   /** Whether a move is held (the table's keys then answer the panel). */
@@ -90,7 +104,8 @@ export class FatalPanel {
     this.prompt = p;
     this.el.hidden = !p;
     if (!p) {
-      if (this.shownKey && this.el.contains(t.el.ownerDocument.activeElement)) t.table.focus({ preventScroll: true });
+      if (this.shownKey && this.el.contains(t.el.ownerDocument.activeElement))
+        t.table.focus({ preventScroll: true });
       this.shownKey = "";
       return;
     }
@@ -100,7 +115,7 @@ export class FatalPanel {
     this.back.textContent = t.tr("fatal.back");
     this.play.title = `${t.tr("fatal.play")} (Enter)`;
     this.back.title = `${t.tr("fatal.back")} (Esc)`;
-    const key = `${p.move}@${p.confirm.version}`;
+    const key = `${p.move}@${p.version}`;
     if (key !== this.shownKey) {
       this.shownKey = key;
       // the question takes the focus (keyboard and screen-reader players hear it)

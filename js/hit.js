@@ -52,7 +52,7 @@ export function pileBounds(g, pile) {
  * Where a card dropped with its top-left corner at (x, y) lands: the pile under its
  * centre, else under one of its corners; never the pile it came from.
  * @param {Geometry} g @param {number} x @param {number} y @param {string} from
- * @param {string[]} [prefer] piles to pick first when two are under the card (legal targets)
+ * @param {readonly string[]} [prefer] piles to pick first when two are under the card (legal targets)
  * @returns {string | null}
  */
 export function dropTarget(g, x, y, from, prefer = []) {
@@ -84,8 +84,13 @@ export function dropTarget(g, x, y, from, prefer = []) {
 export function focusRows(g) {
   const top = g.slots.filter((s) => s.y < g.slots[0].y + g.cardH / 2);
   const rest = g.slots.filter((s) => !top.includes(s));
-  const byX = (/** @type {import("./layout.js").SlotBox} */ a, /** @type {import("./layout.js").SlotBox} */ b) => a.x - b.x;
-  return [top.sort(byX).map((s) => s.pile), rest.sort(byX).map((s) => s.pile)].filter((r) => r.length);
+  const byX = (
+    /** @type {import("./layout.js").SlotBox} */ a,
+    /** @type {import("./layout.js").SlotBox} */ b,
+  ) => a.x - b.x;
+  return [top.sort(byX).map((s) => s.pile), rest.sort(byX).map((s) => s.pile)].filter(
+    (r) => r.length,
+  );
 }
 
 /**

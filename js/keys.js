@@ -18,19 +18,33 @@
 
 /** Letter keys and what they do (upper and lower case alike). */
 export const LETTERS = /** @type {Record<string, KeyCommand>} */ ({
-  d: "draw", h: "hint", u: "undo", r: "redo", a: "autoplay", s: "solve", n: "new", v: "review",
+  d: "draw",
+  h: "hint",
+  u: "undo",
+  r: "redo",
+  a: "autoplay",
+  s: "solve",
+  n: "new",
+  v: "review",
   // back to the other line: the moves a move dropped from Redo (Python's lines.py)
   l: "line",
 });
 
 /** Review mode: the keys that walk through the positions already played. */
 export const REVIEW_KEYS = /** @type {Record<string, KeyCommand>} */ ({
-  ArrowLeft: "review-back", ArrowUp: "review-back", ArrowRight: "review-forward",
-  ArrowDown: "review-forward", Home: "review-first", End: "review-last", Escape: "review-exit",
-  v: "review-exit", V: "review-exit",
+  ArrowLeft: "review-back",
+  ArrowUp: "review-back",
+  ArrowRight: "review-forward",
+  ArrowDown: "review-forward",
+  Home: "review-first",
+  End: "review-last",
+  Escape: "review-exit",
+  v: "review-exit",
+  V: "review-exit",
   // play on from the position shown (the moves after it stay reachable: on Redo, and
   // once another move is played, as the other line)
-  p: "review-playon", P: "review-playon",
+  p: "review-playon",
+  P: "review-playon",
 });
 
 /**

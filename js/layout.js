@@ -14,9 +14,10 @@ import { faceUp } from "./cards.js";
  * @typedef {{pile: string, kind: SlotKind, x: number, y: number, fan: "down"|"right"|"none"}} SlotSpec
  */
 /**
- * What the view says about the table's shape. The page knows no game by name: every
- * game-specific fact arrives here from Python's rules.
- * @typedef {{cols: number, max_fan: number, slots: SlotSpec[], recycles?: boolean}} TableSpec
+ * What the view says about the table's shape (layouts.py TableSpec; tests/test_protocol.py
+ * holds the two equal, as SlotSpec). The page knows no game by name: every game-specific
+ * fact arrives here from Python's rules.
+ * @typedef {{cols: number, max_fan: number, slots: SlotSpec[], recycles: boolean}} TableSpec
  */
 /** @typedef {{pile: string, kind: SlotKind, x: number, y: number, w: number, h: number}} SlotBox */
 /** @typedef {{pile: string, index: number, code: string, x: number, y: number}} CardBox */
@@ -66,7 +67,9 @@ export const MAX_TABLE_H = 640;
  */
 export function fanOffsets(codes, cardH, maxFan) {
   /** @type {number[]} */
-  const steps = codes.map((c, i) => (i === 0 ? 0 : (faceUp(codes[i - 1]) ? FAN_UP : FAN_DOWN) * cardH));
+  const steps = codes.map((_, i) =>
+    i === 0 ? 0 : (faceUp(codes[i - 1]) ? FAN_UP : FAN_DOWN) * cardH,
+  );
   const total = steps.reduce((a, b) => a + b, 0);
   const limit = maxFan * cardH;
   const k = total > limit ? limit / total : 1;
@@ -118,7 +121,9 @@ export function layoutTable(spec, piles, width, opts = {}) {
     const codes = pileCards(piles, s.pile);
     if (s.fan === "down") {
       const offs = fanOffsets(codes, cardH, spec.max_fan);
-      codes.forEach((code, index) => cards.push({ pile: s.pile, index, code, x, y: y + offs[index] }));
+      codes.forEach((code, index) => {
+        cards.push({ pile: s.pile, index, code, x, y: y + offs[index] });
+      });
       // The felt is as tall as the columns are now, plus one more face-up card: room
       // to drop on the longest one without the cell growing under the pointer.
       const fan = offs.length ? offs[offs.length - 1] : 0;
@@ -138,7 +143,15 @@ export function layoutTable(spec, piles, width, opts = {}) {
     }
     bottom = Math.max(bottom, y + cardH);
   }
-  return { width: Math.round(Math.max(width, boardW)), height: Math.ceil(bottom + m), cardW, cardH, slots, cards, offsetX };
+  return {
+    width: Math.round(Math.max(width, boardW)),
+    height: Math.ceil(bottom + m),
+    cardW,
+    cardH,
+    slots,
+    cards,
+    offsetX,
+  };
 }
 
 /**
@@ -151,7 +164,7 @@ export function pileCards(piles, pile) {
   const kind = pile[0];
   if (kind === "f" || kind === "t") {
     const list = kind === "f" ? piles.f : piles.t;
-    return (list && list[Number(pile.slice(1))]) || [];
+    return list?.[Number(pile.slice(1))] || [];
   }
   const p = /** @type {Record<string, string[] | undefined>} */ (piles)[kind];
   return Array.isArray(p) ? p : [];

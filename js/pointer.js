@@ -5,17 +5,20 @@
  * click (click-to-move, a quick second click on the same pile sends its top card to a
  * foundation). What was pressed is read off the laid-out geometry, not off whichever
  * element happens to be under the pointer: a card still sliding from the stock to the
- * waste must not turn the next click on the stock into a click on the waste.
+ * waste must not turn the next click on the stock into a click on the waste. The press
+ * under way is the table's (state.press, which drawing.js reads for the drop targets):
+ * set through the table's setPress, as a new frozen object at each step.
  */
-import { parseCard, formatAction, targetsFor, canStart } from "./cards.js";
+import { canStart, formatAction, parseCard, targetsFor } from "./cards.js";
+import { decorate, elementAt } from "./drawing.js";
+import { dropTarget, hitTest } from "./hit.js";
 import { pileCards } from "./layout.js";
-import { hitTest, dropTarget } from "./hit.js";
-import { elementAt, decorate } from "./drawing.js";
-import { renderStatus } from "./status.js";
 
-/** @typedef {import("./widget.js").Table} Table */
-/** @typedef {import("./widget.js").View} View */
-/** @typedef {{pile: string, index: number}} Spot */
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
+/** @typedef {import("./widget.js").Press} Press */
+/** @typedef {import("./view.js").View} View */
+/** @typedef {import("./widget.js").Spot} Spot */
+/** @typedef {import("./intents.js").Send} Send */
 
 export const DRAG_THRESHOLD = 4; // px before a mouse press becomes a drag rather than a click
 export const TOUCH_DRAG_THRESHOLD = 10; // a fingertip wobbles more than a mouse
@@ -33,21 +36,21 @@ export function selectable(v, pile, index) {
 
 /**
  * What a click (or tap) on `pile` at `index` means, given the selection and the last
- * selecting click. Pure: the table applies the answer.
+ * selecting click. Pure: the table applies the answer (Table.click).
  * @param {View} v
  * @param {{sel: Spot | null, lastClick: {pile: string, at: number} | null}} state
  * @param {string} pile @param {number} index -1 for an empty slot @param {number} now ms
  * @returns {{sel: Spot | null, lastClick: {pile: string, at: number} | null,
- *   send?: [string, Record<string, any>]}}
+ *   send?: (send: Send) => void}} `send`: the intent it sends, given the senders
  */
 export function clickIntent(v, state, pile, index, now) {
   const codes = pileCards(v.piles, pile);
   const last = state.lastClick;
   const legal = v.legal || [];
   // Every click on the stock deals, however fast the clicks come.
-  if (pile === "s") return { sel: null, lastClick: null, send: ["draw", {}] };
+  if (pile === "s") return { sel: null, lastClick: null, send: (s) => s.draw() };
   if (last && last.pile === pile && now - last.at < DOUBLE_CLICK_MS) {
-    return { sel: null, lastClick: null, send: ["foundation", { pile }] };
+    return { sel: null, lastClick: null, send: (s) => s.foundation(pile) };
   }
   const at = pile[0] === "t" ? index : codes.length - 1; // stacked piles give their top card
   const sel = state.sel;
@@ -55,27 +58,18 @@ export function clickIntent(v, state, pile, index, now) {
     if (sel.pile === pile) return { sel: null, lastClick: { pile, at: now } };
     const count = pileCards(v.piles, sel.pile).length - sel.index;
     const targets = targetsFor(legal, sel.pile, count);
-    if (!targets.includes(pile) && selectable(v, pile, index) && canStart(legal, pile, codes.length - at)) {
+    if (
+      !targets.includes(pile) &&
+      selectable(v, pile, index) &&
+      canStart(legal, pile, codes.length - at)
+    ) {
       return { sel: { pile, index: at }, lastClick: { pile, at: now } };
     }
-    return { sel: null, lastClick: null, send: ["move", { action: formatAction(sel.pile, pile, count) }] };
+    const action = formatAction(sel.pile, pile, count);
+    return { sel: null, lastClick: null, send: (s) => s.move(action) };
   }
   if (selectable(v, pile, index)) return { sel: { pile, index: at }, lastClick: { pile, at: now } };
   return { sel: null, lastClick: null };
-}
-
-/** Applies a click's meaning to the table. @param {Table} t @param {string} pile @param {number} index */
-export function click(t, pile, index) {
-  const out = clickIntent(t.view, { sel: t.sel, lastClick: t.lastClick }, pile, index, performance.now());
-  const had = t.sel;
-  t.setSelection(out.sel);
-  t.lastClick = out.lastClick;
-  if (out.sel) t.focus = { ...out.sel };
-  if (out.send) t.send(out.send[0], out.send[1]);
-  if (!out.send || had) {
-    decorate(t);
-    renderStatus(t);
-  }
 }
 
 /** @param {Table} t @param {PointerEvent} e */
@@ -88,19 +82,25 @@ function pointInTable(t, e) {
 export function onDown(t, e) {
   // Looking back, a move still goes to Python, which offers to play on from there.
   if (e.button !== 0 || !t.over.hidden) return;
-  t.keyboardActive = false;
+  const { focus, geom } = t.state;
+  t.setFocus(focus, false);
   const p = pointInTable(t, e);
-  const hit = t.geom ? hitTest(t.geom, p.x, p.y) : null;
+  const hit = geom ? hitTest(geom, p.x, p.y) : null;
   if (!hit) return;
-  t.press = { ...hit, x0: p.x, y0: p.y, id: e.pointerId, touch: e.pointerType !== "mouse", dragging: false, els: [], targets: [], count: 0 };
+  t.setPress({
+    ...hit,
+    x0: p.x,
+    y0: p.y,
+    id: e.pointerId,
+    touch: e.pointerType !== "mouse",
+    dragging: false,
+    els: [],
+    targets: [],
+    count: 0,
+  });
   // preventDefault below keeps the browser from focusing anything, so take keyboard
   // focus ourselves: keys typed after a click belong to the table, not to the notebook.
-  if (!t.table.contains(t.el.ownerDocument.activeElement)) {
-    t.pointerFocus = true;
-    // focusVisible: a mouse user needs no focus ring (Chrome 122+, ignored elsewhere).
-    t.table.focus(/** @type {FocusOptions} */ ({ preventScroll: true, focusVisible: false }));
-    t.pointerFocus = false;
-  }
+  if (!t.table.contains(t.el.ownerDocument.activeElement)) t.focusTable();
   // Capture keeps the drag alive outside the table without a window listener.
   try {
     t.table.setPointerCapture(e.pointerId);
@@ -112,77 +112,88 @@ export function onDown(t, e) {
 
 /** @param {Table} t @param {PointerEvent} e */
 export function onMove(t, e) {
-  const pr = t.press;
+  let pr = t.state.press;
   if (!pr || pr.id !== e.pointerId) return;
   const p = pointInTable(t, e);
   const dx = p.x - pr.x0;
   const dy = p.y - pr.y0;
   if (!pr.dragging) {
     if (Math.hypot(dx, dy) < (pr.touch ? TOUCH_DRAG_THRESHOLD : DRAG_THRESHOLD)) return;
-    if (!startDrag(t, pr)) return;
+    pr = startDrag(t, pr);
+    if (!pr) return;
   }
   for (const el of pr.els) el.style.transform = `translate(${dx}px,${dy}px)`;
 }
 
-/** Lifts the pressed card and those above it, if it may be picked up at all. @param {Table} t @param {any} pr */
+/**
+ * Lifts the pressed card and those above it, if it may be picked up at all; returns the
+ * press as a drag (null: it may not be).
+ * @param {Table} t @param {Press} pr @returns {Press | null}
+ */
 function startDrag(t, pr) {
   const v = t.view;
   const codes = pileCards(v.piles, pr.pile);
-  if (pr.index < 0 || pr.pile === "s") return false;
+  if (pr.index < 0 || pr.pile === "s") return null;
   const c = parseCard(codes[pr.index]);
-  if (!c || !c.faceUp) return false;
+  if (!c?.faceUp) return null;
   // A stacked pile (waste, reserve, foundation) only ever gives its top card.
   const index = pr.pile[0] === "t" ? pr.index : codes.length - 1;
-  pr.index = index;
-  pr.count = codes.length - index;
-  pr.dragging = true;
+  const count = codes.length - index;
   t.setSelection(null);
-  pr.els = [];
+  /** @type {HTMLElement[]} */
+  const els = [];
   for (let i = index; i < codes.length; i++) {
     const el = elementAt(t, pr.pile, i);
     if (el) {
       el.classList.add("sw-drag");
-      pr.els.push(el);
+      els.push(el);
     }
   }
-  pr.targets = targetsFor(v.legal || [], pr.pile, pr.count);
+  const drag = {
+    ...pr,
+    index,
+    count,
+    dragging: true,
+    els,
+    targets: targetsFor(v.legal || [], pr.pile, count),
+  };
+  t.setPress(drag);
   decorate(t);
-  return true;
+  return drag;
 }
 
 /** @param {Table} t @param {PointerEvent} e */
 export function onUp(t, e) {
-  const pr = t.press;
+  const { press: pr, geom } = t.state;
   if (!pr || pr.id !== e.pointerId) return;
-  t.press = null;
+  t.setPress(null);
   if (!pr.dragging) {
-    click(t, pr.pile, pr.index);
+    t.click(pr.pile, pr.index);
     return;
   }
   const p = pointInTable(t, e);
-  const first = t.geom && t.geom.cards.find((c) => c.pile === pr.pile && c.index === pr.index);
-  const target = first && t.geom ? dropTarget(t.geom, first.x + p.x - pr.x0, first.y + p.y - pr.y0, pr.pile, pr.targets) : null;
-  if (target && pr.targets.includes(target)) {
-    // Leave the cards where they were dropped; the new view puts them in place.
-    t.send("move", { action: formatAction(pr.pile, target, pr.count) });
-  } else {
-    snapBack(pr.els);
-    // An illegal drop still goes to Python, which answers with the reason.
-    if (target) t.send("move", { action: formatAction(pr.pile, target, pr.count) });
-  }
+  const first = geom?.cards.find((c) => c.pile === pr.pile && c.index === pr.index);
+  const target =
+    first && geom
+      ? dropTarget(geom, first.x + p.x - pr.x0, first.y + p.y - pr.y0, pr.pile, pr.targets)
+      : null;
+  // Leave the cards where they were dropped on a target; the new view puts them in place.
+  if (!target || !pr.targets.includes(target)) snapBack(pr.els);
+  // An illegal drop still goes to Python, which answers with the reason.
+  if (target) t.send.move(formatAction(pr.pile, target, pr.count));
   decorate(t);
 }
 
 /** @param {Table} t */
 export function cancelDrag(t) {
-  const pr = t.press;
+  const pr = t.state.press;
   if (!pr) return;
-  t.press = null;
+  t.setPress(null);
   if (pr.dragging) snapBack(pr.els);
   decorate(t);
 }
 
-/** @param {HTMLElement[]} els */
+/** @param {readonly HTMLElement[]} els */
 function snapBack(els) {
   for (const el of els) {
     el.classList.remove("sw-drag");

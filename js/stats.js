@@ -4,17 +4,12 @@
  * (played, won, streak, best time, best score), as Python keeps them (the `stats` trait,
  * sent when the figures change).
  */
-import { h, clock } from "./dom.js";
 
-/** @typedef {import("./widget.js").Table} Table */
-/**
- * @typedef {{played: number, won: number, lost: number, solved?: number, streak: number,
- *   best_streak: number, best_time: number|null, best_score: number,
- *   by_difficulty?: Object<string, {played: number, won: number}>}} StatsRow
- */
+import { GRADES } from "./dealing.js";
+import { clock, h } from "./dom.js";
 
-/** The grades in the order the panel lists them (solitaire_widget.deals.GRADES). */
-export const GRADES = ["easy", "medium", "hard"];
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
+/** @typedef {import("./view.js").StatsRow} StatsRow */
 
 /**
  * The panel's lines as [label key, value, label arguments, data-stat name]. Pure: the
@@ -32,14 +27,24 @@ export function statsLines(s) {
     ["stats.solved", String(s.solved || 0), {}, "solved"],
     ["stats.streak", String(s.streak), {}, "streak"],
     ["stats.best_streak", String(s.best_streak), {}, "best_streak"],
-    ["stats.best_time", s.best_time === null || s.best_time === undefined ? "–" : clock(s.best_time), {}, "best_time"],
+    [
+      "stats.best_time",
+      s.best_time === null || s.best_time === undefined ? "–" : clock(s.best_time),
+      {},
+      "best_time",
+    ],
     ["stats.best_score", String(s.best_score), {}, "best_score"],
   ];
   // the deals dealt by difficulty (winnable deals only), each grade played at least once
   const graded = s.by_difficulty || {};
-  for (const grade of [...GRADES, ...Object.keys(graded).filter((g) => !GRADES.includes(g)).sort()]) {
+  for (const grade of [
+    ...GRADES,
+    ...Object.keys(graded)
+      .filter((g) => !GRADES.includes(g))
+      .sort(),
+  ]) {
     const figures = graded[grade];
-    if (!figures || !figures.played) continue;
+    if (!figures?.played) continue;
     lines.push(["stats.graded", [figures.won, figures.played], { grade }, `graded-${grade}`]);
   }
   return lines;
@@ -55,9 +60,13 @@ export function renderStats(t) {
   const list = h("dl");
   for (const [key, value, args, name] of statsLines(s)) {
     const dt = h("dt");
-    dt.textContent = args.grade ? t.tr(key, { grade: t.tr(`deal.grade.${args.grade}`) }) : t.tr(key);
+    dt.textContent = args.grade
+      ? t.tr(key, { grade: t.tr(`deal.grade.${args.grade}`) })
+      : t.tr(key);
     const dd = h("dd", "", { "data-stat": name });
-    dd.textContent = Array.isArray(value) ? t.tr("stats.of", { won: String(value[0]), played: String(value[1]) }) : value;
+    dd.textContent = Array.isArray(value)
+      ? t.tr("stats.of", { won: String(value[0]), played: String(value[1]) })
+      : value;
     const pair = h("div");
     pair.append(dt, dd);
     list.append(pair);

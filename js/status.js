@@ -4,12 +4,12 @@
  * when a deal is won or lost.
  */
 import { parseCard } from "./cards.js";
-import { pileCards } from "./layout.js";
+import { clock, h } from "./dom.js";
 import { cardName } from "./i18n.js";
-import { h, clock } from "./dom.js";
+import { pileCards } from "./layout.js";
 
-/** @typedef {import("./widget.js").Table} Table */
-/** @typedef {import("./widget.js").View} View */
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
+/** @typedef {import("./view.js").View} View */
 
 /**
  * The status line's sentence: what the player did last wins. A selection made after
@@ -23,7 +23,8 @@ export function statusNotice(v, sel, selSeq, lang, tr) {
   const note = v.notice;
   if (sel && (!note || selSeq >= v.seq)) {
     const c = parseCard(pileCards(v.piles, sel.pile)[sel.index]);
-    if (c) return { text: tr("st.selected", { card: cardName(lang, c.rank, c.suit) }), level: "info" };
+    if (c)
+      return { text: tr("st.selected", { card: cardName(lang, c.rank, c.suit) }), level: "info" };
   }
   return note ? { text: note.text, level: note.level } : { text: "", level: "" };
 }
@@ -31,7 +32,12 @@ export function statusNotice(v, sel, selSeq, lang, tr) {
 /** @param {Table} t */
 export function renderStatus(t) {
   const v = t.view;
-  const set = (/** @type {string} */ k, /** @type {string} */ label, /** @type {any} */ value, show = true) => {
+  const set = (
+    /** @type {string} */ k,
+    /** @type {string} */ label,
+    /** @type {any} */ value,
+    show = true,
+  ) => {
     const s = t.st[k];
     s.hidden = !show;
     s.innerHTML = "";
@@ -42,12 +48,25 @@ export function renderStatus(t) {
   set("score", t.tr("st.score"), v.score);
   set("moves", t.tr("st.moves"), v.moves);
   set("stock", t.tr("st.stock"), v.stock_left);
-  set("reserve", t.tr("st.reserve"), v.reserve_left, v.reserve_left !== null && v.reserve_left !== undefined);
+  set(
+    "reserve",
+    t.tr("st.reserve"),
+    v.reserve_left,
+    v.reserve_left !== null && v.reserve_left !== undefined,
+  );
   set("base", t.tr("st.base"), v.base_rank ? t.tr(`rank.${v.base_rank}`) : "", !!v.base_rank);
   const layout = t.setup.layout;
-  const recycles = !!(layout && layout.recycles);
-  set("redeals", t.tr("st.redeals"), v.redeals_left === null ? t.tr("st.unlimited") : v.redeals_left, recycles);
-  const note = t.offline ? { text: t.tr("ui.offline"), level: "error" } : statusNotice(v, t.sel, t.selSeq, t.lang, t.tr.bind(t));
+  const recycles = !!layout?.recycles;
+  set(
+    "redeals",
+    t.tr("st.redeals"),
+    v.redeals_left === null ? t.tr("st.unlimited") : v.redeals_left,
+    recycles,
+  );
+  const s = t.state;
+  const note = s.offline
+    ? { text: t.tr("ui.offline"), level: "error" }
+    : statusNotice(v, s.sel, s.selSeq, t.lang, t.tr.bind(t));
   t.notice.textContent = note.text;
   t.warn.hidden = !v.warning;
   t.warn.textContent = v.warning ? v.warning.text : "";
@@ -56,9 +75,9 @@ export function renderStatus(t) {
 
 /** @param {Table} t */
 export function renderClock(t) {
-  const b = t.timerBase;
+  const b = t.state.clock;
   const s = b.elapsed + (b.running ? (performance.now() - b.at) / 1000 : 0);
-  const span = t.st && t.st.time;
+  const span = t.st?.time;
   if (!span) return;
   span.innerHTML = "";
   const lab = h("b");
@@ -69,7 +88,7 @@ export function renderClock(t) {
 /** @param {Table} t */
 export function renderOverlay(t) {
   const v = t.view;
-  if (t.offline) {
+  if (t.state.offline) {
     // Said on the felt, where the player clicked: the status line may be out of sight.
     const panel = h("div", "sw-panel", { role: "alert" });
     const p = h("p");
@@ -80,7 +99,10 @@ export function renderOverlay(t) {
     t.over.hidden = false;
     return;
   }
-  const show = (v.status === "won" || v.status === "lost") && t.overDismissed !== v.version && !t.reviewing();
+  const show =
+    (v.status === "won" || v.status === "lost") &&
+    t.state.dismissed !== v.version &&
+    !t.reviewing();
   t.over.hidden = !show;
   if (!show) return;
   const won = v.status === "won";
@@ -90,9 +112,17 @@ export function renderOverlay(t) {
   const solved = won && v.outcome === "solved";
   title.textContent = t.tr(solved ? "over.solved" : won ? "over.won" : "over.lost");
   const sub = h("p");
-  sub.textContent = t.tr(solved ? "over.solvedsub" : won ? "over.wonsub" : "over.lostsub", { score: v.score, moves: v.moves });
+  sub.textContent = t.tr(solved ? "over.solvedsub" : won ? "over.wonsub" : "over.lostsub", {
+    score: v.score,
+    moves: v.moves,
+  });
   const buttons = h("div");
-  for (const [a, key] of [["undo", "ui.undo"], ["restart", "ui.restart"], ["new", "ui.new"], ["close", "ui.close"]]) {
+  for (const [a, key] of [
+    ["undo", "ui.undo"],
+    ["restart", "ui.restart"],
+    ["new", "ui.new"],
+    ["close", "ui.close"],
+  ]) {
     const b = h("button", a === "new" ? "sw-main" : "", { type: "button", "data-action": a });
     b.textContent = t.tr(key);
     if ((a === "undo" || a === "restart") && !v.can_undo) b.disabled = true;

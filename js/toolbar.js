@@ -5,13 +5,14 @@
  * often: the game's options, Restart, Autoplay, the solver switches, the rules, the
  * language. It sends intents through the table and never decides anything itself.
  */
-import { h } from "./dom.js";
-import { DeckControls } from "./decks.js";
 
-/** @typedef {import("./widget.js").Table} Table */
-/** @typedef {{label: Record<string, string>, options: Record<string, any>}} Choice */
-/** @typedef {{label: Record<string, string>, choices: Choice[]}} OptionGroup */
-/** @typedef {{name: string, title: string, title_el: string, groups: OptionGroup[]}} CatalogEntry */
+import { DeckControls } from "./decks.js";
+import { h } from "./dom.js";
+
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
+/** @typedef {import("./view.js").Choice} Choice */
+/** @typedef {import("./view.js").OptionGroup} OptionGroup */
+/** @typedef {import("./view.js").CatalogEntry} CatalogEntry */
 /** The choice a group is on (its index), or options that are none of its choices. @typedef {number | Choice} Chosen */
 
 /** @param {Record<string, string>} label @param {string} lang */
@@ -44,8 +45,9 @@ export function optionsFor(groups, values, chosen) {
   /** @type {Record<string, any>} */
   const out = {};
   groups.forEach((g, i) => {
-    const c = chosen && chosen[i];
-    const pick = values[i] === "x" && c !== null && typeof c === "object" ? c : g.choices[Number(values[i])];
+    const c = chosen?.[i];
+    const pick =
+      values[i] === "x" && c !== null && typeof c === "object" ? c : g.choices[Number(values[i])];
     if (pick) Object.assign(out, pick.options);
   });
   return out;
@@ -85,12 +87,19 @@ export const MAIN = /** @type {const} */ (["new", "undo", "redo", "hint", "solve
 /** The buttons of the "More" row. */
 export const MORE = /** @type {const} */ (["restart", "autoplay", "stats", "rules"]);
 /** Review mode's buttons, which stand in for Undo to Solve while a position is looked back at. */
-export const NAV = /** @type {const} */ (["review-first", "review-back", "review-forward", "review-last", "review-playon", "review-exit"]);
+export const NAV = /** @type {const} */ ([
+  "review-first",
+  "review-back",
+  "review-forward",
+  "review-last",
+  "review-playon",
+  "review-exit",
+]);
 
 /**
  * The intent a review button or key sends, given where the review stands.
  * @param {string} action @param {{at: number, of: number} | null | undefined} review
- * @returns {Record<string, any> | null}
+ * @returns {{at?: number | null, step?: number} | null}
  */
 export function reviewIntent(action, review) {
   if (action === "review") return review ? { at: null } : { step: -1 };
@@ -116,19 +125,38 @@ export class Toolbar {
     this.gameSel = h("select", "sw-game");
     // Text, not type=number: a number box reports "" for text it cannot read (and
     // "-5" as -5), so a mistyped deal number would silently become a random deal.
-    this.seedIn = h("input", "sw-seed", { type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", maxlength: "24" });
+    this.seedIn = h("input", "sw-seed", {
+      type: "text",
+      inputmode: "numeric",
+      autocomplete: "off",
+      spellcheck: "false",
+      maxlength: "24",
+    });
     /** @type {Record<string, HTMLButtonElement>} */
     this.btn = {};
     for (const k of [...MAIN, ...MORE, ...NAV, "more", "line"]) {
       this.btn[k] = h("button", `sw-btn-${k}`, { type: "button", "data-action": k });
     }
     // Glyphs every system font has (⏪ ⏮ ⏭ are missing from many, Debian's among them).
-    const glyphs = { review: "↶", "review-first": "«", "review-back": "‹", "review-forward": "›", "review-last": "»" };
+    const glyphs = {
+      review: "↶",
+      "review-first": "«",
+      "review-back": "‹",
+      "review-forward": "›",
+      "review-last": "»",
+    };
     for (const [k, g] of Object.entries(glyphs)) this.btn[k].textContent = g;
     this.reviewAt = h("span", "sw-review-at", { "aria-live": "polite" });
     this.nav = h("span", "sw-review-nav", { hidden: "", role: "group" });
-    this.nav.append(this.btn["review-first"], this.btn["review-back"], this.reviewAt,
-      this.btn["review-forward"], this.btn["review-last"], this.btn["review-playon"], this.btn["review-exit"]);
+    this.nav.append(
+      this.btn["review-first"],
+      this.btn["review-back"],
+      this.reviewAt,
+      this.btn["review-forward"],
+      this.btn["review-last"],
+      this.btn["review-playon"],
+      this.btn["review-exit"],
+    );
     this.btn.more.setAttribute("aria-expanded", "false");
     this.more = h("div", "sw-more", { hidden: "" });
     this.more.id = `sw-more-${Math.random().toString(36).slice(2)}`;
@@ -152,16 +180,39 @@ export class Toolbar {
       this.opt[k] = box;
       this.optLabel[k] = lab;
       opts.append(lab);
-      table.on(box, "change", () => table.send("setting", { name: k, value: box.checked }));
+      table.on(box, "change", () => table.send.setting(k, box.checked));
     }
     this.play = h("span", "sw-play");
     // back to the other line (view.line), shown only while there is one
     this.btn.line.hidden = true;
-    this.play.append(this.btn.undo, this.btn.redo, this.btn.line, this.btn.hint, this.btn.solve, this.btn.review);
-    bar.append(this.gameSel, this.seedIn, this.btn.new, h("span", "sw-sep"),
-      this.play, this.nav, h("span", "sw-grow"), this.btn.more);
-    this.more.append(this.groupsEl, this.btn.restart, this.btn.autoplay, opts,
-      h("span", "sw-grow"), this.btn.stats, this.btn.rules, this.langSel);
+    this.play.append(
+      this.btn.undo,
+      this.btn.redo,
+      this.btn.line,
+      this.btn.hint,
+      this.btn.solve,
+      this.btn.review,
+    );
+    bar.append(
+      this.gameSel,
+      this.seedIn,
+      this.btn.new,
+      h("span", "sw-sep"),
+      this.play,
+      this.nav,
+      h("span", "sw-grow"),
+      this.btn.more,
+    );
+    this.more.append(
+      this.groupsEl,
+      this.btn.restart,
+      this.btn.autoplay,
+      opts,
+      h("span", "sw-grow"),
+      this.btn.stats,
+      this.btn.rules,
+      this.langSel,
+    );
     // the deck settings (decks.js), a block of their own before the language
     this.decks = new DeckControls(table);
     this.more.insertBefore(this.decks.el, this.langSel);
@@ -174,9 +225,9 @@ export class Toolbar {
       if (a === "more") return this.toggleMore();
       if (a === "rules") return table.toggleRules();
       if (a === "stats") return table.toggleStats();
-      if (a && a.startsWith("review")) return table.reviewCommand(a);
+      if (a?.startsWith("review")) return table.reviewCommand(a);
       if (a === "new") return this.sendNew();
-      if (a === "solve") return table.send(table.solverActive() ? "stop" : "solve");
+      if (a === "solve") return table.solveOrStop();
       if (a) table.command(a);
     };
     table.on(bar, "click", onClick);
@@ -187,14 +238,14 @@ export class Toolbar {
       if (e.key === "Enter") this.sendNew();
     });
     // another game opens with its own default options
-    table.on(this.gameSel, "change", () => table.send("select", { game: this.gameSel.value, options: {} }));
+    table.on(this.gameSel, "change", () => table.send.select(this.gameSel.value, {}));
     table.on(this.groupsEl, "change", () => this.sendOptions());
-    table.on(this.langSel, "change", () => table.send("lang", { lang: this.langSel.value }));
+    table.on(this.langSel, "change", () => table.send.lang(this.langSel.value));
   }
 
   /** New: a new random deal, or the deal number the player typed. */
   sendNew() {
-    this.t.send("new", { seed: seedForNew(this.seedIn.value, this.seedEdited) });
+    this.t.send.new(seedForNew(this.seedIn.value, this.seedEdited));
     // Typed once, dealt once: the next New is a new deal again (a refused number is
     // named in the notice).
     this.seedEdited = false;
@@ -238,7 +289,7 @@ export class Toolbar {
     const entry = this.entry();
     if (!entry) return;
     const values = this.groupSels.map((s) => s.value);
-    t.send("select", { game: entry.name, options: optionsFor(entry.groups, values, t.setup.chosen) });
+    t.send.select(entry.name, optionsFor(entry.groups, values, t.setup.chosen));
   }
 
   /** One selector per option group of the game on the table, showing its options. */
@@ -278,30 +329,64 @@ export class Toolbar {
   fillGames() {
     const t = this.t;
     const current = t.view.game;
-    this.gameSel.replaceChildren(...t.catalog().map((g) => new Option(t.lang === "el" ? g.title_el : g.title, g.name)));
+    this.gameSel.replaceChildren(
+      ...t.catalog().map((g) => new Option(t.lang === "el" ? g.title_el : g.title, g.name)),
+    );
     if (current) this.gameSel.value = current;
   }
 
   relabel() {
     const t = this.t;
     this.langSel.value = t.lang;
-    const labels = { new: "ui.new", restart: "ui.restart", undo: "ui.undo", redo: "ui.redo", hint: "ui.hint", autoplay: "ui.autoplay", rules: "ui.rules", more: "ui.more", stats: "ui.stats", "review-exit": "ui.review.exit", "review-playon": "ui.review.playon" };
-    for (const [k, key] of Object.entries(labels)) this.btn[k].textContent = t.tr(key);
+    // each button's words are ui.<its action> ("review-exit": ui.review.exit)
+    for (const k of [
+      "new",
+      "restart",
+      "undo",
+      "redo",
+      "hint",
+      "autoplay",
+      "rules",
+      "more",
+      "stats",
+      "review-exit",
+      "review-playon",
+    ]) {
+      this.btn[k].textContent = t.tr(`ui.${k.replace("-", ".")}`);
+    }
     this.labelMore();
     this.btn.more.title = t.tr("ui.more.title");
-    for (const [k, key] of [["exact_hint", "ui.exact"], ["warn_unwinnable", "ui.warn"], ["warn_fatal", "ui.warnfatal"], ["live_solver", "ui.live"]]) {
+    for (const [k, key] of [
+      ["exact_hint", "ui.exact"],
+      ["warn_unwinnable", "ui.warn"],
+      ["warn_fatal", "ui.warnfatal"],
+      ["live_solver", "ui.live"],
+    ]) {
       /** @type {HTMLElement} */ (this.optLabel[k].lastChild).textContent = t.tr(key);
       this.optLabel[k].title = t.tr(`${key}.title`);
     }
-    const keyHints = { undo: " (U, Ctrl+Z)", redo: " (R, Ctrl+Y)", hint: " (H)", new: " (N)", autoplay: " (A)" };
+    const keyHints = {
+      undo: " (U, Ctrl+Z)",
+      redo: " (R, Ctrl+Y)",
+      hint: " (H)",
+      new: " (N)",
+      autoplay: " (A)",
+    };
     for (const [k, s] of Object.entries(keyHints)) this.btn[k].title = t.tr(`ui.${k}`) + s;
     // The review buttons show glyphs: their names are in the title and aria-label.
-    const names = { review: "ui.review.title", "review-first": "ui.review.first", "review-back": "ui.review.back",
-      "review-forward": "ui.review.forward", "review-last": "ui.review.last", "review-exit": "ui.review.exit.title",
-      "review-playon": "ui.review.playon.title" };
+    const names = {
+      review: "ui.review.title",
+      "review-first": "ui.review.first",
+      "review-back": "ui.review.back",
+      "review-forward": "ui.review.forward",
+      "review-last": "ui.review.last",
+      "review-exit": "ui.review.exit.title",
+      "review-playon": "ui.review.playon.title",
+    };
     for (const [k, key] of Object.entries(names)) {
       this.btn[k].title = t.tr(key);
-      if (k !== "review-exit" && k !== "review-playon") this.btn[k].setAttribute("aria-label", t.tr(key));
+      if (k !== "review-exit" && k !== "review-playon")
+        this.btn[k].setAttribute("aria-label", t.tr(key));
     }
     this.nav.setAttribute("aria-label", t.tr("ui.review"));
     this.bar.setAttribute("aria-label", t.tr("ui.toolbar"));
@@ -336,7 +421,8 @@ export class Toolbar {
     if (review) {
       this.reviewAt.textContent = t.tr("ui.review.at", { at: review.at, of: review.of });
       this.btn["review-first"].disabled = this.btn["review-back"].disabled = review.at <= 0;
-      this.btn["review-forward"].disabled = this.btn["review-last"].disabled = review.at >= review.of;
+      this.btn["review-forward"].disabled = this.btn["review-last"].disabled =
+        review.at >= review.of;
       // a move asked for here waits on this button: it stands out
       this.btn["review-playon"].classList.toggle("sw-main", !!v.offer);
     }
@@ -358,7 +444,7 @@ export class Toolbar {
     this.opt.exact_hint.checked = !!set.exact_hint;
     this.opt.warn_unwinnable.checked = !!set.warn_unwinnable;
     this.opt.warn_fatal.checked = !!set.warn_fatal;
-    this.opt.live_solver.checked = !!(v.live && v.live.on);
+    this.opt.live_solver.checked = !!v.live?.on;
     this.decks.update();
   }
 }

@@ -14,8 +14,8 @@
 import { h } from "./dom.js";
 import { moveWords } from "./i18n.js";
 
-/** @typedef {import("./widget.js").Table} Table */
-/** @typedef {{on: boolean, answer: string, seconds: number, searching: boolean, from_start?: boolean}} Live */
+/** @typedef {Readonly<import("./widget.js").Table>} Table */
+/** @typedef {import("./view.js").Live} Live */
 
 export const ANSWERS = /** @type {const} */ (["winnable", "lost", "unknown", "checking"]);
 export const CHECKING_DELAY_MS = 250;
@@ -28,8 +28,10 @@ export const CHECKING_DELAY_MS = 250;
  * @returns {{answer: string, text: string, title: string, say: string} | null}
  */
 export function verdictLabel(live, status, tr) {
-  if (!live || !live.on || status === "won") return null;
-  const answer = /** @type {readonly string[]} */ (ANSWERS).includes(live.answer) ? live.answer : null;
+  if (!live?.on || status === "won") return null;
+  const answer = /** @type {readonly string[]} */ (ANSWERS).includes(live.answer)
+    ? live.answer
+    : null;
   if (!answer) return null;
   // a deal proved lost at the deal itself is not "no longer" winnable
   const key = answer === "lost" && live.from_start ? "lost_start" : answer;
@@ -54,7 +56,11 @@ export function verdictLabel(live, status, tr) {
 export function fatalMark(fatal, tr, lang = "en") {
   if (!fatal || !(fatal.at >= 1) || typeof fatal.move !== "string") return null;
   const move = moveWords(lang, fatal.move);
-  return { text: tr("live.fatal", { at: fatal.at, move }), title: tr("live.fatal.title"), review: fatal.at - 1 };
+  return {
+    text: tr("live.fatal", { at: fatal.at, move }),
+    title: tr("live.fatal.title"),
+    review: fatal.at - 1,
+  };
 }
 
 export class Verdict {
@@ -70,7 +76,7 @@ export class Verdict {
     /** @type {number | null} */
     this.fatalAt = null;
     table.on(this.fatal, "click", () => {
-      if (this.fatalAt !== null) table.send("review", { at: this.fatalAt });
+      if (this.fatalAt !== null) table.send.review(this.fatalAt);
     });
     this.el.append(this.dot, this.label, this.text, this.fatal);
     // Said once per decided answer: the status line's own region is for the notices.
@@ -110,7 +116,8 @@ export class Verdict {
     }
     this.label.textContent = `${t.tr("live.label")}:`;
     this.el.title = shown.title;
-    const fresh = shown.answer === "checking" && this.longSeq !== v.seq && this.text.textContent !== "";
+    const fresh =
+      shown.answer === "checking" && this.longSeq !== v.seq && this.text.textContent !== "";
     this.el.classList.toggle("sw-live-pending", fresh);
     if (fresh) {
       // keep the previous words, greyed, unless the search takes a while

@@ -10,53 +10,57 @@
  *
  * The jobs live in modules of their own: toolbar.js (the controls), drawing.js (the
  * felt), status.js (status line and overlay), pointer.js (mouse, touch, pen), keys.js
- * (the keyboard); this file holds the table's state and wires them together.
+ * (the keyboard); intents.js makes every message sent. This file holds what the page
+ * keeps of its own state and wires the modules together. Each module gets the table as
+ * `Readonly<Table>` (tsc, run by npm test, refuses a write): it reads what Python sent
+ * (`view`, `setup`, ...) and the page's state (`state`, a frozen object: a write throws),
+ * sends through `send`, and changes the state only through the few methods below that
+ * name their callers: setSelection, setFocus, click, and pointer.js's setPress and
+ * focusTable.
  */
-import { pileCards } from "./layout.js";
+
+import { Dealing } from "./dealing.js";
+import { deckStyle } from "./decks.js";
+import { h } from "./dom.js";
+import { clampedFocus, decorate, draw, elementAt, newFelt, relayout } from "./drawing.js";
+import { FatalPanel, fatalKey } from "./fatal.js";
 import { moveFocus } from "./hit.js";
 import { t as translate } from "./i18n.js";
-import { renderMarkdown } from "./markdown.js";
-import { h } from "./dom.js";
-import { deckStyle } from "./decks.js";
+import { senders } from "./intents.js";
 import { keyCommand, passesToHost } from "./keys.js";
-import { Toolbar, reviewIntent } from "./toolbar.js";
+import { pileCards } from "./layout.js";
+import { renderMarkdown } from "./markdown.js";
+import { cancelDrag, clickIntent, onDown, onMove, onUp } from "./pointer.js";
 import { renderStats } from "./stats.js";
-import { draw, decorate, clampFocus, elementAt } from "./drawing.js";
-import { renderStatus, renderClock, renderOverlay } from "./status.js";
+import { renderClock, renderOverlay, renderStatus } from "./status.js";
+import { reviewIntent, Toolbar } from "./toolbar.js";
 import { Verdict } from "./verdict.js";
-import { Dealing } from "./dealing.js";
-import { FatalPanel, fatalKey } from "./fatal.js";
-import { onDown, onMove, onUp, cancelDrag, click } from "./pointer.js";
 
 /** @typedef {import("./layout.js").Geometry} Geometry */
-/** @typedef {import("./layout.js").TableSpec} TableSpec */
+/** A pile and a card in it (index -1: the empty slot). @typedef {Readonly<{pile: string, index: number}>} Spot */
+/**
+ * A pointer press (pointer.js): the card pressed, where, with which pointer, and once it
+ * moved far enough, the cards dragged (`els`) and the piles they may go to.
+ * @typedef {Readonly<{pile: string, index: number, x0: number, y0: number, id: number, touch: boolean,
+ *   dragging: boolean, els: readonly HTMLElement[], targets: readonly string[], count: number}>} Press
+ */
+/**
+ * What the page keeps of its own; the game is Python's. One frozen object, replaced
+ * whole by the table's methods: `sel` the click-to-move selection and `selSeq` the view's
+ * seq when it was made (the status line shows the newer), `focus` the keyboard focus and
+ * `keyboard` whether the keyboard is in use (it shows the focus ring), `press` a pointer
+ * press or drag under way, `lastClick` the last selecting click (a double-click),
+ * `offline` whether model.send failed (the kernel is gone), `dismissed` the version
+ * whose won/lost overlay was closed, `clock` the clock as the last view gave it, `width`
+ * the felt's and `geom` where its slots and cards lie (drawing.js lays it out).
+ * @typedef {Readonly<{sel: Spot | null, selSeq: number, focus: Spot, keyboard: boolean,
+ *   press: Press | null, lastClick: Readonly<{pile: string, at: number}> | null, offline: boolean,
+ *   dismissed: number, clock: Readonly<{elapsed: number, at: number, running: boolean}>, width: number,
+ *   geom: Readonly<Geometry> | null}>} PageState
+ */
 /** @typedef {import("./toolbar.js").CatalogEntry} CatalogEntry */
-/**
- * What changes with a move (solitaire_widget/view.py build). Face-down cards are "??".
- * @typedef {{
- *   game: string, seed: number, piles: any,
- *   score: number, status: string, outcome?: string|null, moves: number, stock_left: number,
- *   reserve_left: number|null, redeals_left: number|null, base_rank: string|null,
- *   draw_count: number, legal: string[], dbl: Record<string,string>, hint: string|null,
- *   notice: {text: string, level: string}|null, can_undo: boolean, can_redo: boolean,
- *   timer: {running: boolean, elapsed: number}, version: number, seq: number,
- *   solver?: {busy: string|null, step: number, steps: number},
- *   settings?: {exact_hint: boolean, warn_unwinnable: boolean, warn_fatal?: boolean},
- *   live?: import("./verdict.js").Live,
- *   warning?: {text: string, level: string}|null,
- *   review?: {at: number, of: number}|null, offer?: string|null,
- *   line?: {at: number, moves: number}|null,
- *   fatal?: {at: number, move: string}|null,
- *   deal?: import("./dealing.js").Deal,
- *   pending?: import("./fatal.js").Pending|null
- * }} View
- */
-/**
- * What changes only with the game, its options or the deal (view.py setup): `chosen`
- * says, per option group of the catalog, which choice is on (an index) or what else is.
- * @typedef {{game?: string, options?: Record<string, any>, layout: TableSpec,
- *   accepts?: Record<string, string>, chosen?: import("./toolbar.js").Chosen[]}} Setup
- */
+/** What changes with a move (view.js). @typedef {import("./view.js").View} View */
+/** What changes only with the game, its options or the deal. @typedef {import("./view.js").Setup} Setup */
 
 /** Below this cell width (px) the toolbar tightens into two rows (see Toolbar.setNarrow). */
 const NARROW = 480;
@@ -64,41 +68,54 @@ const NARROW = 480;
 export class Table {
   /** @param {any} model @param {HTMLElement} el */
   constructor(model, el) {
+    /** @private */
     this.model = model;
     this.el = el;
     /** @type {(() => void)[]} everything to undo on cleanup */
     this.disposers = [];
-    /** @type {Map<string, HTMLElement>} card elements by upper-case code */
-    this.cardEls = new Map();
-    /** @type {Map<string, HTMLElement>} slot elements by pile id */
-    this.slotEls = new Map();
-    /** @type {Geometry | null} */
-    this.geom = null;
-    this.layoutKey = "";
-    /** @type {{pile: string, index: number} | null} click-to-move selection */
-    this.sel = null;
-    /** the view's seq when the selection was made (the status line shows the newer) */
-    this.selSeq = -1;
-    /** @type {{pile: string, index: number}} keyboard focus (index -1: empty slot) */
-    this.focus = { pile: "s", index: -1 };
-    /** @type {any} pointer press / drag in progress */
-    this.press = null;
-    /** @type {{pile: string, at: number} | null} last selecting click, for double-click */
-    this.lastClick = null;
-    this.overDismissed = -1;
-    this.timerBase = { elapsed: 0, at: 0, running: false };
-    this.width = 0;
-    /** @type {number | undefined} */ this.lastVersion = undefined;
-    this.keyboardActive = false;
+    /** drawing.js's own: the elements of the cards and slots, and the layout they are for */
+    this.felt = newFelt();
+    /** @private @type {PageState} */
+    this._state = Object.freeze({
+      sel: null,
+      selSeq: -1,
+      focus: { pile: "s", index: -1 },
+      keyboard: false,
+      press: null,
+      lastClick: null,
+      offline: false,
+      dismissed: -1,
+      clock: { elapsed: 0, at: 0, running: false },
+      width: 0,
+      geom: null,
+    });
+    /** @private @type {number | undefined} */
+    this.lastVersion = undefined;
+    /** @private */
     this.pointerFocus = false;
-    /** True once model.send failed: the kernel behind this view is gone. */
-    this.offline = false;
     this.sentAt = 0;
     this.receivedAt = 0;
     this.renderedAt = 0;
+    /**
+     * The intents this page sends (intents.js). When the kernel is gone (restarted, shut
+     * down) a send throws: the table says so instead of going dead, and a later view (the
+     * cell run again) brings it back.
+     */
+    this.send = senders(
+      (msg) => {
+        this.sentAt = performance.now();
+        try {
+          model.send(msg);
+        } catch (err) {
+          this.goOffline(err);
+        }
+      },
+      () => this.view.version,
+    );
 
     const root = h("div", "sw-root", { "data-lm-suppress-shortcuts": "true" });
     this.root = root;
+    /** @type {Toolbar} */
     this.toolbar = new Toolbar(this);
     this.table = h("div", "sw-table", { role: "application", tabindex: "0" });
     this.keysHelp = h("div", "sw-sr", { id: `sw-keys-${Math.random().toString(36).slice(2)}` });
@@ -116,19 +133,30 @@ export class Table {
       this.status.append(s);
     }
     // The live solver's answer, after the counters (verdict.js).
+    /** @type {Verdict} */
     this.verdict = new Verdict(this);
     this.status.append(this.verdict.el, this.verdict.sr);
     this.notice = h("div", "sw-notice", { role: "status", "aria-live": "polite" });
     this.warn = h("div", "sw-warn", { role: "status", "aria-live": "polite", hidden: "" });
     this.status.append(this.notice, this.warn);
     // "Winnable deals only", the difficulty asked for and the deal's grade (dealing.js)
+    /** @type {Dealing} */
     this.dealing = new Dealing(this);
     this.dealing.mount(this.toolbar.more, this.status, this.verdict.el);
     this.rules = h("section", "sw-rules", { hidden: "" });
     this.statsEl = h("section", "sw-stats", { hidden: "" });
     // the fatal-move warning's question (fatal.js), under the table
+    /** @type {FatalPanel} */
     this.fatalPanel = new FatalPanel(this);
-    root.append(this.toolbar.bar, this.table, this.fatalPanel.el, this.status, this.statsEl, this.rules, this.keysHelp);
+    root.append(
+      this.toolbar.bar,
+      this.table,
+      this.fatalPanel.el,
+      this.status,
+      this.statsEl,
+      this.rules,
+      this.keysHelp,
+    );
     el.append(root);
 
     // Table: one set of pointer listeners for every card (delegation).
@@ -146,9 +174,9 @@ export class Table {
       if (!b) return;
       const a = b.dataset.action;
       if (a === "close") {
-        this.overDismissed = this.view.version;
+        this.set({ dismissed: this.view.version });
         renderOverlay(this);
-      } else if (a === "new") this.send("new", { seed: null });
+      } else if (a === "new") this.send.new(null);
       else if (a) this.command(a);
     });
     this.toolbar.fillGames();
@@ -158,7 +186,7 @@ export class Table {
     this.listen(model, "change:rules", () => this.renderRules());
     this.listen(model, "change:catalog", () => this.toolbar.fillGames());
     this.listen(model, "change:setup", () => {
-      this.layoutKey = "";
+      relayout(this.felt);
       this.toolbar.fillOptions();
       this.update();
     });
@@ -170,9 +198,10 @@ export class Table {
     // arriving brings the table back (update).
     this.listen(model, "comm_live_update", () => {
       this.goOffline("the kernel's connection closed");
-      this.send("sync");
+      this.send.sync();
     });
-    for (const k of ["deck", "card_back", "large_index"]) this.listen(model, `change:${k}`, () => this.update());
+    for (const k of ["deck", "card_back", "large_index"])
+      this.listen(model, `change:${k}`, () => this.update());
     // The cards follow the cell's width: JupyterLab's panes, a phone, a wide screen.
     const ro = new ResizeObserver(() => this.resize());
     ro.observe(this.root);
@@ -206,6 +235,17 @@ export class Table {
     return this.model.get("lang") === "el" ? "el" : "en";
   }
 
+  /** The page's own state (PageState): a frozen object, a new one after every change. */
+  get state() {
+    return this._state;
+  }
+
+  /** @private @param {Partial<PageState>} change */
+  set(change) {
+    for (const v of Object.values(change)) if (v && typeof v === "object") Object.freeze(v);
+    this._state = Object.freeze({ ...this._state, ...change });
+  }
+
   /** @returns {View} */
   get view() {
     return this.model.get("view") || {};
@@ -216,7 +256,7 @@ export class Table {
     return this.model.get("setup") || { layout: null };
   }
 
-  /** @returns {import("./stats.js").StatsRow | undefined} */
+  /** @returns {import("./view.js").StatsRow | undefined} */
   get stats() {
     return this.model.get("stats") || undefined;
   }
@@ -254,28 +294,10 @@ export class Table {
     return Array.isArray(c) ? c : [];
   }
 
-  /**
-   * Sends an intent to Python. Moves carry the version they were based on. When the
-   * kernel is gone (restarted, shut down) the send throws: the table says so instead
-   * of going dead, and a later view (the cell run again) brings it back.
-   * @param {string} kind @param {Record<string, any>} [extra]
-   */
-  send(kind, extra = {}) {
-    /** @type {Record<string, any>} */
-    const msg = { kind, ...extra };
-    if (kind === "move" || kind === "foundation") msg.version = this.view.version;
-    this.sentAt = performance.now();
-    try {
-      this.model.send(msg);
-    } catch (err) {
-      this.goOffline(err);
-    }
-  }
-
-  /** @param {unknown} err */
+  /** @private @param {unknown} err */
   goOffline(err) {
-    if (!this.offline) console.warn("solitaire_widget: cannot reach the kernel:", err);
-    this.offline = true;
+    if (!this._state.offline) console.warn("solitaire_widget: cannot reach the kernel:", err);
+    this.set({ offline: true });
     this.root.dataset.offline = "true";
     this.setSelection(null);
     renderStatus(this);
@@ -283,10 +305,27 @@ export class Table {
     decorate(this);
   }
 
-  /** @param {{pile: string, index: number} | null} sel */
+  /** The click-to-move selection, or none (modules). @param {Spot | null} sel */
   setSelection(sel) {
-    this.sel = sel;
-    if (sel) this.selSeq = this.view.seq;
+    this.set(sel ? { sel, selSeq: this.view.seq } : { sel });
+  }
+
+  /** The keyboard focus, and whether the keyboard is in use (modules). @param {Spot} focus @param {boolean} [keyboard] */
+  setFocus(focus, keyboard = this._state.keyboard) {
+    this.set({ focus, keyboard });
+  }
+
+  /** A pointer press or drag under way, or none (pointer.js). @param {Press | null} press */
+  setPress(press) {
+    this.set({ press });
+  }
+
+  /** Takes the keyboard focus into the table for a pointer press, which shows no focus ring (pointer.js). */
+  focusTable() {
+    this.pointerFocus = true;
+    // focusVisible: a mouse user needs no focus ring (Chrome 122+, ignored elsewhere).
+    this.table.focus(/** @type {FocusOptions} */ ({ preventScroll: true, focusVisible: false }));
+    this.pointerFocus = false;
   }
 
   /** True while Solve searches or plays its solution (the button then reads Stop). */
@@ -295,20 +334,43 @@ export class Table {
     return !!s && (s.busy === "solve" || s.steps > 0);
   }
 
+  /** The Solve button or key: Solve, or Stop while it runs. */
+  solveOrStop() {
+    if (this.solverActive()) this.send.stop();
+    else this.send.solve();
+  }
+
   /**
-   * What a click (or tap) on `pile` at `index` does; pointer.js calls it for presses,
-   * benchmarks/widget_latency.py to play without synthetic events.
+   * What a click (or tap) on `pile` at `index` does (pointer.clickIntent): the selection
+   * it makes, the intent it sends. pointer.js calls it for presses, the keyboard for
+   * Enter, benchmarks/widget_latency.py to play without synthetic events (modules).
    * @param {string} pile @param {number} index -1 for an empty slot
    */
   click(pile, index) {
-    click(this, pile, index);
+    const s = this._state;
+    const out = clickIntent(this.view, s, pile, index, performance.now());
+    this.setSelection(out.sel);
+    this.set({ lastClick: out.lastClick, focus: out.sel ? { ...out.sel } : s.focus });
+    if (out.send) out.send(this.send);
+    if (!out.send || s.sel) {
+      decorate(this);
+      renderStatus(this);
+    }
   }
 
   /** @param {string} a */
   command(a) {
-    if (a === "undo" || a === "redo" || a === "restart" || a === "hint" || a === "autoplay" || a === "draw" || a === "line") {
+    if (
+      a === "undo" ||
+      a === "redo" ||
+      a === "restart" ||
+      a === "hint" ||
+      a === "autoplay" ||
+      a === "draw" ||
+      a === "line"
+    ) {
       this.setSelection(null);
-      this.send(a);
+      this.send[a]();
     }
   }
 
@@ -317,7 +379,7 @@ export class Table {
     this.toolbar.relabel();
     this.dealing.relabel();
     this.keysHelp.textContent = this.tr("ui.keys");
-    this.layoutKey = ""; // slot labels are language dependent
+    relayout(this.felt); // slot labels are language dependent
     this.update();
     this.renderRules();
   }
@@ -326,13 +388,13 @@ export class Table {
   reviewCommand(a) {
     if (a === "review-playon") {
       this.setSelection(null);
-      this.send("play_on");
+      this.send.play_on();
       return;
     }
     const intent = reviewIntent(a, this.view.review);
     if (intent) {
       this.setSelection(null);
-      this.send("review", intent);
+      this.send.review(intent.at, intent.step);
     }
   }
 
@@ -357,38 +419,53 @@ export class Table {
 
   resize() {
     const w = Math.floor(this.root.clientWidth);
-    if (w && Math.abs(w - this.width) >= 1) {
-      this.width = w;
+    if (w && Math.abs(w - this._state.width) >= 1) {
       const narrow = w < NARROW;
       if (narrow !== this.toolbar.narrow) {
         this.root.toggleAttribute("data-narrow", narrow);
         this.toolbar.setNarrow(narrow);
       }
-      this.layoutKey = "";
-      draw(this);
+      this.set({ width: w });
+      relayout(this.felt);
+      this.draw();
+    }
+  }
+
+  /** Lays out and draws the felt (drawing.js), keeping where its cards lie. @private */
+  draw() {
+    const geom = draw(this);
+    if (geom) {
+      this.set({ geom });
+      decorate(this);
     }
   }
 
   /** A new view arrived from Python. */
   update() {
     const v = this.view;
-    if (!v || !v.piles) return;
+    if (!v?.piles) return;
     this.receivedAt = performance.now();
-    if (this.offline) {
+    if (this._state.offline) {
       // A view arrived, so the kernel is there again.
-      this.offline = false;
+      this.set({ offline: false });
       delete this.root.dataset.offline;
     }
     if (v.version !== this.lastVersion) {
       // The table changed under the selection: drop it rather than point at other cards.
-      if (this.lastVersion !== undefined) this.sel = null;
+      if (this.lastVersion !== undefined) this.set({ sel: null });
       this.lastVersion = v.version;
     }
-    this.timerBase = { elapsed: v.timer ? v.timer.elapsed : 0, at: performance.now(), running: !!(v.timer && v.timer.running) };
+    this.set({
+      clock: {
+        elapsed: v.timer ? v.timer.elapsed : 0,
+        at: performance.now(),
+        running: !!v.timer?.running,
+      },
+    });
     this.toolbar.update();
     this.dealing.update();
     this.table.setAttribute("aria-label", this.tr("ui.table", { game: this.title() }));
-    draw(this);
+    this.draw();
     renderStatus(this);
     this.verdict.render();
     this.fatalPanel.render();
@@ -401,21 +478,23 @@ export class Table {
     this.root.dataset.seq = String(v.seq);
   }
 
+  /** @private */
   focusCurrent() {
-    this.keyboardActive = true;
-    clampFocus(this);
-    const f = elementAt(this, this.focus.pile, this.focus.index);
+    this.setFocus(clampedFocus(this), true);
+    const { focus } = this._state;
+    const f = elementAt(this, focus.pile, focus.index);
     if (f) {
       decorate(this);
       f.focus({ preventScroll: true });
     }
   }
 
-  /** @param {KeyboardEvent} e */
+  /** @private @param {KeyboardEvent} e */
   onKey(e) {
     const target = /** @type {HTMLElement} */ (e.target);
     // a held fatal move: Enter plays it anyway, Esc takes it back (fatal.js)
-    const answer = this.fatalPanel.open() && !e.ctrlKey && !e.metaKey && !e.altKey ? fatalKey(e.key) : null;
+    const answer =
+      this.fatalPanel.open() && !e.ctrlKey && !e.metaKey && !e.altKey ? fatalKey(e.key) : null;
     if (answer) {
       if (answer === "confirm") this.fatalPanel.confirm();
       else this.fatalPanel.takeBack();
@@ -438,27 +517,29 @@ export class Table {
       if (!passesToHost({ ctrl: e.ctrlKey || e.metaKey, alt: e.altKey })) e.stopPropagation();
       return;
     }
+    const { focus, geom } = this._state;
     if (cmd === "left" || cmd === "right" || cmd === "up" || cmd === "down") {
-      if (this.geom) this.focus = moveFocus(this.geom, this.focus, cmd, (p) => pileCards(this.view.piles, p));
-      this.keyboardActive = true;
+      this.setFocus(
+        geom ? moveFocus(geom, focus, cmd, (p) => pileCards(this.view.piles, p)) : focus,
+        true,
+      );
       decorate(this);
       renderStatus(this);
     } else if (cmd === "pick") {
-      this.keyboardActive = true;
-      this.lastClick = null; // keys never make a double-click
-      click(this, this.focus.pile, this.focus.index);
-      this.lastClick = null;
+      this.set({ keyboard: true, lastClick: null }); // keys never make a double-click
+      this.click(focus.pile, focus.index);
+      this.set({ lastClick: null });
     } else if (cmd === "foundation") {
-      this.keyboardActive = true;
+      this.set({ keyboard: true });
       this.setSelection(null);
-      this.send("foundation", { pile: this.focus.pile });
+      this.send.foundation(focus.pile);
     } else if (cmd === "escape") {
       this.setSelection(null);
       decorate(this);
       renderStatus(this);
     } else if (cmd.startsWith("review")) this.reviewCommand(cmd);
-    else if (cmd === "solve") this.send(this.solverActive() ? "stop" : "solve");
-    else if (cmd === "new") this.send("new", { seed: null });
+    else if (cmd === "solve") this.solveOrStop();
+    else if (cmd === "new") this.send.new(null);
     else this.command(cmd);
     e.preventDefault();
     e.stopPropagation();

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Sets up everything in the project's virtual environment (.venv) and runs every test:
 # Debian's chromium (and nodejs/npm when missing), the npm packages, the package with its
-# test extras; then ruff, mypy, `node --test` on the pure JS modules and pytest (engine,
-# widget, browser, JupyterLab, Notebook 7 and marimo end to end, notebooks under
-# --nbval-lax). Works as root and, through sudo for the Debian packages, as a user.
+# test extras; then the pre-commit checks (ruff, Biome, clang-format), mypy, the import
+# contracts, `node --test` on the pure JS modules and pytest (engine, widget, browser,
+# JupyterLab, Notebook 7 and marimo end to end, notebooks under --nbval-lax). Works as
+# root and, through sudo for the Debian packages, as a user.
 # Extra arguments go to pytest.
 #
 #   bash scripts/test.sh --fast   # the inner loop: the checks, then the engine, API, rules,
@@ -43,12 +44,20 @@ print(" ".join(r for r in ast.literal_eval(extra) if not r.startswith(("solitair
   fi
 }
 
+# The hooks of .pre-commit-config.yaml over every file in git: ruff check and ruff format
+# on the Python, Biome on js/, clang-format on core/cpp. They only check (the config
+# says how to fix); local hooks, so nothing is fetched.
+sw_checks() {
+  "$SW_PY" -m pre_commit run --all-files
+}
+
 if [ "${1:-}" = "--fast" ]; then
   shift
-  [ -f solitaire_widget/static/widget.js ] || { npm ci --no-audit --no-fund && npm run build; }
+  # Biome (for the pre-commit checks) and esbuild come from node_modules
+  [ -x node_modules/.bin/biome ] || npm ci --no-audit --no-fund
+  [ -f solitaire_widget/static/widget.js ] || npm run build
   sw_install_once test
-  "$SW_PY" -m ruff check .
-  "$SW_PY" -m ruff format --check .
+  sw_checks
   "$SW_PY" -m mypy
   "$SW_VENV/bin/lint-imports" --no-cache
   exec "$SW_PY" -m pytest -p no:cacheprovider tests --ignore=tests/browser -m "not slow" -q "$@"
@@ -65,8 +74,7 @@ npm run build
 sw_install_once test  # the core compiled once per change (scripts/venv.sh)
 sw_install_rl_train
 
-"$SW_PY" -m ruff check .
-"$SW_PY" -m ruff format --check .
+sw_checks
 "$SW_PY" -m mypy  # files and settings: [tool.mypy] in pyproject.toml
 # imports run one way, with no circle, lazy imports included ([tool.importlinter])
 "$SW_VENV/bin/lint-imports" --no-cache

@@ -1,45 +1,34 @@
-"""The page's intents: each custom message checked and carried out on a PlaySession.
+"""The page's intents carried out on a PlaySession.
 
 The page sends intents only, never state (``{"kind": "move", "action": "t0>t3*2",
 "version": 17}``, ``{"kind": "draw"}``, ``{"kind": "select", "game": ..., "options":
-{...}}``...). Every one is checked here for shape (a malformed or forged message), for
-staleness (``version``) and, through the Game, against the rules; anything refused
-becomes a notice in the view and changes nothing. ``handle`` never raises: an unexpected
-error is logged for the developer and the player is told, the game untouched (Game
-methods are all-or-nothing).
+{...}}``...; every kind and its fields are records in solitaire_widget.intent_records,
+sent by js/intents.js). Every one is checked for shape there, for staleness
+(``version``) and, through the Game, against the rules here; anything refused becomes a
+notice in the view and changes nothing. ``handle`` never raises: an unexpected error is
+logged for the developer and the player is told, the game untouched (Game methods are
+all-or-nothing).
 """
 
 from __future__ import annotations
 
 import logging
-import math
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from .cards import CARD_BACKS, DECKS
-from .deals import GRADES
+from . import intent_records as r
 from .game import Game
-from .games import GAMES
+from .intent_records import LANGS, MAX_SEED, RECORDS, Intent
 from .play_session import PlaySession, Refused
 from .texts import pile_words as _pile_words
 
-__all__ = ["LANGS", "MAX_SEED", "OFFERED", "PLAYS", "TAKES_OVER", "handle"]
+__all__ = ["HANDLERS", "LANGS", "MAX_SEED", "OFFERED", "PLAYS", "TAKES_OVER", "handle"]
 
 _log = logging.getLogger(__name__)
 
-LANGS = ("en", "el")
-# Seeds are GLib guint32 values (g_rand_new_with_seed).
-MAX_SEED = 2**32 - 1
-# the switches the page may flip (the widget's traits of the same names)
-SETTINGS = ("warn_unwinnable", "exact_hint", "live_solver", "winnable_only", "warn_fatal")
-# the grades "winnable deals only" may be asked for ("": any)
-DIFFICULTIES = ("", *GRADES)
-# how the cards are drawn: the widget's traits of these names, and what each may be
-DECK_SETTINGS: dict[str, tuple[Any, ...]] = {
-    "deck": DECKS,
-    "card_back": CARD_BACKS,
-    "large_index": (False, True),
-}
+# the handler of each kind, taking its record (``handles`` fills it)
+HANDLERS: dict[str, Callable[[PlaySession, Any], None]] = {}
+_I = TypeVar("_I", bound=Intent)
 
 
 def handle(play: PlaySession, content: Any) -> None:
@@ -50,8 +39,8 @@ def handle(play: PlaySession, content: Any) -> None:
         try:
             try:
                 dispatch(play, content)
-            except Refused as r:
-                play.refuse(r.key, **r.args_)
+            except Refused as e:
+                play.refuse(e.key, **e.args_)
         except Exception:
             _log.exception("solitaire_widget: error while handling %r", _short(content))
             try:
@@ -69,14 +58,7 @@ def _short(content: Any) -> str:
 
 def dispatch(play: PlaySession, msg: Any) -> None:
     """Carries out one intent; Refused says why not."""
-    if not isinstance(msg, Mapping):
-        raise Refused("malformed")
-    kind = msg.get("kind")
-    if not isinstance(kind, str):
-        raise Refused("malformed")
-    handler = HANDLERS.get(kind)
-    if handler is None:
-        raise Refused("unknown", kind=kind[:40])
+    kind = r.kind_of(msg)
     # a held fatal move waits for its answer (or the page's question whether its kernel
     # is there, "sync"), and nothing else
     if kind not in ("fatal", "sync") and play.cancel_fatal() and kind == "undo":
@@ -86,7 +68,7 @@ def dispatch(play: PlaySession, msg: Any) -> None:
         return
     if play.review_at is not None and kind in OFFERED:
         # a move on the position looked back at: offered to be played on from there
-        play.refuse_in_review(_offered(play, msg))
+        play.refuse_in_review(_offered(play, r.read(RECORDS[kind], msg)))
         return
     if play.review_at is not None and kind in PLAYS:
         # Looking back changes nothing: say how to play on instead.
@@ -94,64 +76,28 @@ def dispatch(play: PlaySession, msg: Any) -> None:
     if kind in TAKES_OVER:
         # The player acts: the solver's replay stops even if the intent is refused.
         play.solver.halt()
-    handler(play, msg)
+    HANDLERS[kind](play, r.read(RECORDS[kind], msg))
+
+
+def handles(
+    cls: type[_I],
+) -> Callable[[Callable[[PlaySession, _I], None]], Callable[[PlaySession, _I], None]]:
+    """Makes the function the handler of ``cls``'s kind."""
+
+    def register(fn: Callable[[PlaySession, _I], None]) -> Callable[[PlaySession, _I], None]:
+        HANDLERS[cls.kind] = fn
+        return fn
+
+    return register
 
 
 # ---------------------------------------------------------------------- checks
 
 
-def as_int(value: Any, lo: int, hi: int) -> int:
-    """An integer in [lo, hi]; bools and floats with fractions are refused."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise Refused("malformed")
-    if isinstance(value, float) and (not math.isfinite(value) or not value.is_integer()):
-        raise Refused("malformed")
-    n = int(value)
-    if not lo <= n <= hi:
-        raise Refused("malformed")
-    return n
-
-
-def check_options(options: Any) -> dict[str, Any]:
-    """The options of a ``select`` intent, checked for shape (Game checks the values)."""
-    if options is None:
-        return {}
-    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
-        raise Refused("malformed")
-    out: dict[str, Any] = {}
-    for k, v in options.items():
-        if v is None or isinstance(v, str):
-            out[k] = v
-        else:
-            out[k] = as_int(v, 0, 1000)
-    return out
-
-
-def check_version(play: PlaySession, msg: Mapping[str, Any]) -> None:
-    if "version" not in msg:
-        return
-    v = msg["version"]
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise Refused("malformed")
-    if v != play.version:
+def check_version(play: PlaySession, version: int | None) -> None:
+    """A move based on an older view than the table's is stale (None: not said)."""
+    if version is not None and version != play.version:
         raise Refused("stale")
-
-
-def seed_of(msg: Mapping[str, Any]) -> int | None:
-    """The seed a ``new`` or ``select`` intent asks for: None (a random deal) or an int
-    GLib takes. The page sends what the player typed, so a bad one is named."""
-    seed = msg.get("seed")
-    if seed is None:
-        return None
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise Refused("malformed")
-    if isinstance(seed, int) and 0 <= seed <= MAX_SEED:
-        return seed
-    text = str(seed).strip()[:24]
-    # ASCII digits only: int() would also read other scripts' digits
-    if text.isascii() and text.isdigit() and int(text) <= MAX_SEED:
-        return int(text)
-    raise Refused("bad_seed", seed=text, max=MAX_SEED)
 
 
 def pile_ids(game: Game) -> set[str]:
@@ -162,77 +108,80 @@ def pile_ids(game: Game) -> set[str]:
     return piles
 
 
+def _pile(play: PlaySession, pile: str) -> str:
+    """A pile this table has; another (a forged or stale message) is named as such, not
+    reported as a card that cannot go up."""
+    if pile not in pile_ids(play.game):
+        raise Refused("malformed")
+    return pile
+
+
 # ---------------------------------------------------------------------- the intents
 
 
-def _move(play: PlaySession, msg: Mapping[str, Any]) -> None:
-    action = msg.get("action")
-    if not isinstance(action, str) or not 0 < len(action) <= 32:
-        raise Refused("malformed")
-    check_version(play, msg)
-    play.play_checked(action)
+@handles(r.Move)
+def _move(play: PlaySession, i: r.Move) -> None:
+    check_version(play, i.version)
+    play.play_checked(i.action)
 
 
-def _draw(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+@handles(r.Draw)
+def _draw(play: PlaySession, _i: r.Draw) -> None:
     play.play_checked("draw")
 
 
-def _fatal(play: PlaySession, msg: Mapping[str, Any]) -> None:
-    """The answer to the fatal-move warning: ``{"kind": "fatal", "confirm": true,
-    "action": ..., "version": v}`` plays the move held back ("Play it anyway"; the
-    action and version must be the ones held), ``"confirm": false`` takes it back."""
-    confirm = msg.get("confirm")
-    if not isinstance(confirm, bool):
-        raise Refused("malformed")
-    if not confirm:
+@handles(r.Fatal)
+def _fatal(play: PlaySession, i: r.Fatal) -> None:
+    """The answer to the fatal-move warning: ``confirm`` plays the move held back ("Play
+    it anyway"; the action and version must be the ones held), else takes it back."""
+    if not i.confirm:
         play.cancel_fatal()
         play.publish()
         return
-    action, version = msg.get("action"), msg.get("version")
-    if not isinstance(action, str) or not 0 < len(action) <= 32:
-        raise Refused("malformed")
-    if isinstance(version, bool) or not isinstance(version, int):
-        raise Refused("malformed")
-    play.confirm_fatal(action, version)
+    assert i.action is not None and i.version is not None  # the record says so
+    play.confirm_fatal(i.action, i.version)
 
 
-def _undo(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+@handles(r.Undo)
+def _undo(play: PlaySession, _i: r.Undo) -> None:
     if not play.game.can_undo:
         raise Refused("no_undo", level="info")
     play.game.undo()
 
 
-def _redo(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+@handles(r.Redo)
+def _redo(play: PlaySession, _i: r.Redo) -> None:
     if not play.game.can_redo:
         raise Refused("no_redo", level="info")
     play.game.redo()
 
 
-def _restart(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+@handles(r.Restart)
+def _restart(play: PlaySession, _i: r.Restart) -> None:
     play.game.restart()
 
 
-def _new(play: PlaySession, msg: Mapping[str, Any]) -> None:
+@handles(r.New)
+def _new(play: PlaySession, i: r.New) -> None:
     # a typed deal number is dealt as typed, won or lost; else "winnable only" decides
-    play.new_deal(seed_of(msg))
+    play.new_deal(i.seed)
 
 
-def _hint(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+@handles(r.Hint)
+def _hint(play: PlaySession, _i: r.Hint) -> None:
     play.ask_hint()
 
 
-def _autoplay(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+@handles(r.Autoplay)
+def _autoplay(play: PlaySession, _i: r.Autoplay) -> None:
     if not play.game.autoplay():
         raise Refused("no_auto", level="info")
 
 
-def _foundation(play: PlaySession, msg: Mapping[str, Any]) -> None:
-    pile = msg.get("pile")
-    if not isinstance(pile, str) or pile not in pile_ids(play.game):
-        # a pile this table does not have (a forged or stale message) is named as
-        # such, not reported as a card that cannot go up
-        raise Refused("malformed")
-    check_version(play, msg)
+@handles(r.Foundation)
+def _foundation(play: PlaySession, i: r.Foundation) -> None:
+    pile = _pile(play, i.pile)
+    check_version(play, i.version)
     # a foundation's own card moving to another is not a double-click
     move = None if pile[0] == "f" else play.game.foundation_move(pile)
     if move is None:
@@ -240,38 +189,28 @@ def _foundation(play: PlaySession, msg: Mapping[str, Any]) -> None:
     play.play_checked(str(move))
 
 
-def _select(play: PlaySession, msg: Mapping[str, Any]) -> None:
-    name = msg.get("game")
-    if not isinstance(name, str) or name not in GAMES:
-        raise Refused("malformed")
-    options = check_options(msg.get("options"))
-    seed = seed_of(msg)
-    asked = seed is not None
-    if seed is None and name == play.game.name and play.game.seed is not None:
+@handles(r.Select)
+def _select(play: PlaySession, i: r.Select) -> None:
+    seed, asked = i.seed, i.seed is not None
+    if seed is None and i.game == play.game.name and play.game.seed is not None:
         # other rules for the game on the table (Draw, Redeals): the same deal under
         # them, not a random one (the game in progress is said to be given up)
         seed = play.game.seed
     try:
-        game = Game(name, seed=seed, **options)
+        game = Game(i.game, seed=seed, **(i.options or {}))
     except (TypeError, ValueError) as e:
         raise Refused("bad_option", why=str(e)[:120]) from None
     play.select(game, asked)
 
 
-def _offered(play: PlaySession, msg: Mapping[str, Any]) -> str:
-    """The action a move intent asks for while looking back (checked for shape; the
-    version is the game's, not the position's, and is not asked for)."""
-    kind = msg.get("kind")
-    if kind == "draw":
+def _offered(play: PlaySession, i: Intent) -> str:
+    """The action a move intent asks for while looking back (the version is the
+    game's, not the position's, and is not asked for)."""
+    if isinstance(i, r.Move):
+        return i.action
+    if not isinstance(i, r.Foundation):
         return "draw"
-    if kind == "move":
-        action = msg.get("action")
-        if not isinstance(action, str) or not 0 < len(action) <= 32:
-            raise Refused("malformed")
-        return action
-    pile = msg.get("pile")
-    if not isinstance(pile, str) or pile not in pile_ids(play.game):
-        raise Refused("malformed")
+    pile = _pile(play, i.pile)
     assert play.review_at is not None
     move = None if pile[0] == "f" else play.game.position(play.review_at).foundation_move(pile)
     if move is None:
@@ -279,38 +218,36 @@ def _offered(play: PlaySession, msg: Mapping[str, Any]) -> str:
     return str(move)
 
 
-def _play_on(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+@handles(r.PlayOn)
+def _play_on(play: PlaySession, _i: r.PlayOn) -> None:
     play.play_on()
 
 
-def _sync(play: PlaySession, _msg: Mapping[str, Any]) -> None:
-    """``{"kind": "sync"}``: the page asks for the view again (its kernel's connection
-    was said to close: a kernel that is there answers, and the table is live again);
-    nothing changes."""
+@handles(r.Sync)
+def _sync(play: PlaySession, _i: r.Sync) -> None:
+    """The page asks for the view again (its kernel's connection was said to close: a
+    kernel that is there answers, and the table is live again); nothing changes."""
     play.publish()
 
 
-def _line(play: PlaySession, _msg: Mapping[str, Any]) -> None:
-    """``{"kind": "line"}``: back to the other line (the moves a move dropped from
-    Redo), the line left kept in its place."""
+@handles(r.Line)
+def _line(play: PlaySession, _i: r.Line) -> None:
+    """Back to the other line (the moves a move dropped from Redo), the line left kept
+    in its place."""
     play.restore_line()
 
 
-def _lang(play: PlaySession, msg: Mapping[str, Any]) -> None:
-    lang = msg.get("lang")
-    if lang not in LANGS:
-        raise Refused("malformed")
-    if play.settings.lang == lang:
+@handles(r.Lang)
+def _lang(play: PlaySession, i: r.Lang) -> None:
+    if play.settings.lang == i.lang:
         play.publish()  # every view shows the truth again
     else:
-        play.settings.lang = lang  # the owner sends the view in it
+        play.settings.lang = i.lang  # the owner sends the view in it
 
 
-def _solve(play: PlaySession, msg: Mapping[str, Any]) -> None:
-    stop = msg.get("stop", False)
-    if not isinstance(stop, bool):
-        raise Refused("malformed")
-    if stop or play.solver.replaying:
+@handles(r.Solve)
+def _solve(play: PlaySession, _i: r.Solve) -> None:
+    if play.solver.replaying:
         # Solve pressed again (the button reads Stop) stops it.
         if not play.solver.stop():
             play.publish()
@@ -319,82 +256,47 @@ def _solve(play: PlaySession, msg: Mapping[str, Any]) -> None:
     play.solver.solve()
 
 
-def _stop(play: PlaySession, _msg: Mapping[str, Any]) -> None:
+@handles(r.Stop)
+def _stop(play: PlaySession, _i: r.Stop) -> None:
     if not play.solver.stop():
         play.publish()
 
 
-def _setting(play: PlaySession, msg: Mapping[str, Any]) -> None:
-    name, value = msg.get("name"), msg.get("value")
-    if name == "difficulty":
-        if value is None:
-            value = ""
-        if not isinstance(value, str) or value not in DIFFICULTIES:
-            raise Refused("malformed")
-    elif name not in SETTINGS or not isinstance(value, bool):
-        raise Refused("malformed")
-    if getattr(play.settings, name) == value:
+@handles(r.Setting)
+def _setting(play: PlaySession, i: r.Setting) -> None:
+    value = "" if i.value is None else i.value  # difficulty None: any
+    if getattr(play.settings, i.name) == value:
         play.publish()  # every view shows the truth again
     else:
-        setattr(play.settings, name, value)  # the owner tells the table (setting_changed)
+        setattr(play.settings, i.name, value)  # the owner tells the table (setting_changed)
 
 
-def _deck(play: PlaySession, msg: Mapping[str, Any]) -> None:
-    """``{"kind": "deck", "name": "deck", "value": "four_colour"}``: how the cards are
-    drawn (DECK_SETTINGS). The table itself does not change; the owner's synced trait
-    redraws every view."""
-    name, value = msg.get("name"), msg.get("value")
-    allowed = DECK_SETTINGS.get(name) if isinstance(name, str) else None
-    # a bool is an int: True must not pass for a deck's name, nor 1 for True
-    if allowed is None or not any(type(value) is type(a) and value == a for a in allowed):
-        raise Refused("malformed")
-    setattr(play.settings, str(name), value)
+@handles(r.Deck)
+def _deck(play: PlaySession, i: r.Deck) -> None:
+    """How the cards are drawn (DECK_SETTINGS). The table itself does not change; the
+    owner's synced trait redraws every view."""
+    setattr(play.settings, i.name, i.value)
     play.publish()  # every intent is answered with a view
 
 
-def _review(play: PlaySession, msg: Mapping[str, Any]) -> None:
-    """``{"kind": "review", "at": n}`` shows the position after n actions;
-    ``"at": null`` the game again; ``"step": -1 / 1`` one back or forth."""
-    if "step" in msg:
-        step = msg["step"]
-        if isinstance(step, bool) or not isinstance(step, int) or abs(step) > 10_000:
-            raise Refused("malformed")
+@handles(r.Review)
+def _review(play: PlaySession, i: r.Review) -> None:
+    """The position after ``at`` actions, the game again (``at`` None), or ``step``
+    positions back or forth."""
+    if i.step is not None:
         now = play.game.moves if play.review_at is None else play.review_at
-        play.show_review(min(max(now + step, 0), play.game.moves))
+        play.show_review(min(max(now + i.step, 0), play.game.moves))
         return
-    at = msg.get("at")
-    if at is None:
+    if i.at is None:
         if play.review_at is None:
             play.publish()  # every view shows the game again
         play.leave_review()
         return
-    if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= play.game.moves:
+    if not 0 <= i.at <= play.game.moves:
         raise Refused("malformed")
-    play.show_review(at)
+    play.show_review(i.at)
 
 
-HANDLERS: dict[str, Callable[[PlaySession, Mapping[str, Any]], None]] = {
-    "move": _move,
-    "draw": _draw,
-    "undo": _undo,
-    "redo": _redo,
-    "restart": _restart,
-    "new": _new,
-    "hint": _hint,
-    "autoplay": _autoplay,
-    "foundation": _foundation,
-    "select": _select,
-    "lang": _lang,
-    "solve": _solve,
-    "stop": _stop,
-    "setting": _setting,
-    "deck": _deck,
-    "review": _review,
-    "play_on": _play_on,
-    "line": _line,
-    "fatal": _fatal,
-    "sync": _sync,
-}
 # Intents that would change the game: refused while a position is reviewed.
 PLAYS = frozenset(
     {"move", "draw", "undo", "redo", "hint", "autoplay", "foundation", "solve", "fatal", "line"}

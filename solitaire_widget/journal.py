@@ -10,7 +10,7 @@ a whole file, never half of one; and no two processes ever write the same file. 
 deal carries an id of its own (``rid``), and the store takes a deal once whatever the
 number of processes that add it, so a deal is never counted twice either.
 
-No SQLite and no figures here: statistics.py decides when a deal goes into the journal
+No SQLite and no figures here: store.py decides when a deal goes into the journal
 and when the journal goes into the store.
 """
 
@@ -41,7 +41,7 @@ _LARGEST = 64 * 1024
 @dataclass(frozen=True)
 class Entry:
     """One deal waiting for the store: its id, its record (the store's columns, in the
-    order ``statistics.record`` writes them) and the file that keeps it (None: in
+    order ``figures.STORED`` names them) and the file that keeps it (None: in
     memory only, where no file could be written)."""
 
     rid: str

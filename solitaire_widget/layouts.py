@@ -12,12 +12,34 @@ heights below its first card) a column may spread before its cards are squeezed.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, TypedDict, cast
 
 from .games.base import Rules
 
+# what a slot holds, and how its cards spread (games/records.py KINDS and FANS)
+SlotKind = Literal["stock", "waste", "reserve", "foundation", "tableau"]
+Fan = Literal["down", "right", "none"]
 
-def table_layout(rules: Rules) -> dict[str, Any]:
+
+class SlotSpec(TypedDict):
+    """One slot (js/layout.js has the same typedef; tests/test_protocol.py holds them
+    equal)."""
+
+    pile: str
+    kind: SlotKind
+    x: float
+    y: float
+    fan: Fan
+
+
+class TableSpec(TypedDict):
+    cols: float
+    max_fan: float
+    slots: list[SlotSpec]
+    recycles: bool
+
+
+def table_layout(rules: Rules) -> TableSpec:
     """The layout the view carries, with what else about the table the rules decide:
     whether the stock can ever be turned over again (``recycles``, which decides how an
     empty stock looks and whether the redeal count is shown)."""
@@ -25,9 +47,9 @@ def table_layout(rules: Rules) -> dict[str, Any]:
     return {
         "cols": layout.cols,
         "max_fan": layout.max_fan,
-        "slots": [s.as_dict() for s in layout.slots],
+        "slots": [cast(SlotSpec, s.as_dict()) for s in layout.slots],
         "recycles": rules.max_redeals != 0,
     }
 
 
-__all__ = ["table_layout"]
+__all__ = ["SlotSpec", "TableSpec", "table_layout"]

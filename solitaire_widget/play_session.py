@@ -12,6 +12,13 @@ its rules text too), ``"view"`` (the view after a change) or ``"live"`` (only th
 answer and the warning it may raise, so the notice of the last move and the page's
 selection stay).
 
+The table's jobs are parts it coordinates, each in a module of its own: the deal as
+the statistics count it and its clock (``deal``: solitaire_widget.deal_recorder), looking
+back through the game and the other line (``review``: solitaire_widget.review), the move
+the fatal-move warning holds back (``fatal``: solitaire_widget.fatal_hold) and what is
+said of the statistics store (``store``: solitaire_widget.store_notices). This module
+keeps the table's version, the notice and hint of the moment, dealing and sending.
+
 The sessions hear about every change before the view is built and are asked to search
 only after it was sent (``check_soon``), so the redraw never waits for a search.
 """
@@ -21,20 +28,22 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
-import time
-import uuid
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
+from .deal_recorder import DealRecorder
 from .dealer import Dealer, deal_key
 from .deals import published_list
+from .fatal_hold import FatalHold
 from .game import Game
 from .lines import Left, LineKeeper
 from .live import LiveSettings, LiveSolver
 from .moves import IllegalMove
 from .proofs import Proofs
+from .review import Review
 from .solve_session import Refused, Said, SolveSession, SolveSettings
 from .statistics import Statistics
+from .store_notices import StoreWatch
 from .texts import move_words
 from .texts import notice as _notice
 from .texts import text as _text
@@ -66,7 +75,6 @@ class PlaySession:
         lock: threading.RLock | None = None,
     ) -> None:
         self._settings = settings
-        self.statistics = statistics
         self._send = send
         self.lock = lock or threading.RLock()
         self.closed = False
@@ -84,42 +92,22 @@ class PlaySession:
         # a restart keeps saying so and another deal does not
         self.winnable_deal: tuple[str, str, int | None] | None = None
         self.dealer_failed = False  # the last search for a winnable deal found none
-        # the deal in progress, as its records name it: which deal, and whether it was
-        # dealt winnable-only (taken when it is dealt: the record comes after the next)
-        self._deal_key = deal_key(game)
-        self._deal_winnable = False
-        # the deal's identity as its records name it, taken when it is dealt: by the
-        # time a deal left with New is recorded, the game already holds the next one
-        self._deal_id = self._identity(game)
-        self._deal_moves = 0  # the deal's moves so far (0: it does not count yet)
-        self._deal_score = 0  # the best score it reached
-        self._deal_counted_as: str | None = None  # how it was recorded (None: not yet)
-        self._deal_token = uuid.uuid4().hex  # names the deal's records (statistics.final)
-        # how the deal on the table ended, as counted: "won", "lost", "solved" (Solve
-        # played the win) or None; the view words the end from it
-        self.outcome: str | None = None
-        # Review mode: the position after this many actions is shown (None: the game).
-        self.review_at: int | None = None
-        self.review_game: Game | None = None
-        # a move asked for while looking back, offered to be played from there
-        self.offer: str | None = None
-        # a move held back by the fatal-move warning (warn_fatal): {"move", "version"}
-        self.pending: dict[str, Any] | None = None
-        # the line left when a move dropped the moves Redo held (the other line)
-        self.lines = LineKeeper()
+        # the parts (see the module's docstring)
+        self.deal = DealRecorder(
+            statistics, self.proofs, game, deal_key(game), self.dealer.grade_by_key, self._recorded
+        )
+        self.review = Review()
+        self.fatal = FatalHold(settings, self.proofs, self._is_fatal)
+        self.store = StoreWatch(statistics, self.say)
         # while a step of several changes runs (Play on, the other line), the view goes
         # out once, at its end: what is to be sent waits here
         self._held: str | None = None
         self._holding = False
-        # deals the statistics store could not take yet, as last seen (words the
-        # moment they are written)
-        self._unwritten = 0
-        self._reset_timer()
         # shown once the owner calls ``attach(game)`` (its ``send`` must be ready first)
         self._game = game
         # a statistics store that had to be set aside, or that can only be read, is
         # said on the first view
-        self._first_notice = self._store_notice()
+        self._first_notice = self.store.opening()
 
     # ------------------------------------------------------------------ the sessions' host
 
@@ -134,9 +122,16 @@ class PlaySession:
     def shown(self) -> tuple[Game, list[str]]:
         """The position on the table and its history: the game, or while looking back
         the position reviewed (the live answer describes what is shown)."""
-        if self.review_at is not None and self.review_game is not None:
-            return self.review_game, self._game.history[: self.review_at]
-        return self._game, self._game.history
+        return self.review.shown(self._game)
+
+    @property
+    def statistics(self) -> Statistics:
+        """The figures this table records its deals in (another may be given)."""
+        return self.deal.statistics
+
+    @statistics.setter
+    def statistics(self, statistics: Statistics) -> None:
+        self.deal.statistics = self.store.statistics = statistics
 
     @property
     def table_version(self) -> int:
@@ -157,7 +152,7 @@ class PlaySession:
 
     def report(self, said: Said | None = None) -> None:
         """The solve session's state changed (and it may have something to say)."""
-        self._count_proved_loss()  # Solve or the warning may have proved it lost
+        self.deal.count_proved_loss(self._game)  # Solve or the warning may have proved it lost
         if said is None:
             self.publish()
         elif said.hint:
@@ -168,7 +163,7 @@ class PlaySession:
     def report_live(self) -> None:
         if self.closed:
             return
-        if self._count_proved_loss():
+        if self.deal.count_proved_loss(self._game):
             self.publish()  # the figures changed too
         else:
             self._send("live")
@@ -180,27 +175,18 @@ class PlaySession:
         given_up = 0
         if self._unsubscribe is not None:
             self._unsubscribe()
-            given_up = self._deal_left()
+            given_up = self.deal.left()
         old_rules = (self._game.name, self._game.options)
         self._game = game
-        self.review_at = self.review_game = None
-        self.pending = None
-        self.lines.forget()
-        self._deal_id = self._identity(game)
-        self._deal_moves = game.moves
-        self._deal_score = game.score
-        # a game shown already ended was counted where it was played, or never
-        self._deal_counted_as = None if game.status == "playing" else game.status
-        self.outcome = None if game.status == "playing" else game.status
-        self._deal_token = uuid.uuid4().hex
+        self.review.forget()
+        self.fatal.drop()
+        self.deal.show(game, deal_key(game), self.dealt_winnable)
         self.dealer.cancel()
         self.dealer.forget()
-        self._deal_key, self._deal_winnable = deal_key(game), self.dealt_winnable
         self._unsubscribe = game.on_change(self._game_changed)
         self.proofs.follow(game)
         self.solver.reset()
         self.live.reset()
-        self._reset_timer()
         self.hint = None
         self.notice, self._first_notice = self._first_notice, None
         if given_up and self.notice is None:
@@ -234,74 +220,24 @@ class PlaySession:
         # moves that waited on Redo and that this change dropped are kept, and said so
         # (not by a restart or a new deal: the deal's lines are let go with it)
         dealt = game.moves == 0 and not game.can_redo
-        left = None if dealt else self.lines.changed(game)
+        # the game changed under the review: the game is shown again
+        left = self.review.game_changed(game, dealt)
         if left is not None:
             self.notice = {"text": self._left_words(left), "level": "info"}
-        # The game changed under the review: show the game again.
-        self.review_at = self.review_game = None
-        self.offer = None
-        self.pending = None  # whatever changed the game, the held move is not played
+        self.fatal.drop()  # whatever changed the game, the held move is not played
         self.proofs.changed(game)  # a restart or a new deal may show another deal
         self.dealer.cancel()  # the player acts: a winnable deal still sought is not dealt
         self.solver.game_changed()
         self.live.moved()  # what is known goes out with this view; no search yet
-        if dealt:
-            # Restart or a new deal (undoing back to the start keeps the clock going).
-            self._deal_left()
-            self._reset_timer()
-            self.lines.forget()
-            self._deal_id = self._identity(game)
-            self._deal_key, self._deal_winnable = deal_key(game), self.dealt_winnable
+        if dealt:  # a restart or a new deal: the deal before is left
+            self.deal.next_deal(game, deal_key(game), self.dealt_winnable)
             if self.dealt_winnable:
                 self.dealer.look_up(game)  # a published grade goes out with this view
-        elif game.status == "playing":
-            self.start_timer()
-        else:
-            # Won or lost: the clock stops (and runs again if an undo reopens the game).
-            self._stop_timer()
-        self._deal_moves = max(self._deal_moves, game.moves)
-        self._deal_score = max(self._deal_score, game.score)
-        if game.status == "playing":
-            self.outcome = None
-        elif self.outcome is None:
-            # Counted when it ends, won or lost (no move left), at once: not only when
-            # the player leaves it. A deal Solve's replay finished is played and "solved
-            # by the computer", not the player's win.
-            if game.status == "won":
-                self.outcome = "solved" if self.solver.stepping else "won"
-            else:
-                self.outcome = "lost"
-            self._count(self.outcome, game.score)
-        self._count_proved_loss()
+        # counted when it ends, won or lost (no move left), at once, or proved lost
+        self.deal.follow(game, dealt=dealt, solving=self.solver.stepping)
         self._check_store()
         self.publish()
         self.check_soon()
-
-    @staticmethod
-    def _identity(game: Game) -> tuple[str, dict[str, Any], int | None]:
-        """Which deal is on the table, as the statistics record it."""
-        return game.name, game.options, game.seed
-
-    def _count(self, outcome: str, score: int) -> None:
-        """Records how the deal ended, once: a loss (out of moves, or proved lost) that
-        is undone and then won (or solved) after all is recorded again, and the last
-        record counts (statistics.final); a win or a solve is never taken back."""
-        if self._deal_counted_as in (None, "lost") and outcome != self._deal_counted_as:
-            self._record(outcome, score)
-
-    def _count_proved_loss(self) -> bool:
-        """A deal in play that is proved lost (by the live answer, Solve or the warning)
-        counts as lost at once, not only when it is left; True when it was recorded."""
-        g = self._game
-        if (
-            self._deal_counted_as is None
-            and self._deal_moves
-            and g.status == "playing"
-            and self.proofs.lost(g.history)
-        ):
-            self._record("lost", self._deal_score)
-            return True
-        return False
 
     def check_soon(self) -> None:
         """After the view is sent: the searches that answer whether the deal can still
@@ -315,99 +251,32 @@ class PlaySession:
         if self.dealt_winnable:
             self.dealer.grade(self._game)  # in the background where it needs a search
 
-    def _deal_left(self) -> int:
-        """The deal on the table is left (a new deal, a restart, another game): one that
-        was played and not won counts as lost, as Aisleriot counts a game given up.
-        Returns the moves of a game in progress so given up (0: none)."""
-        given_up = 0
-        if self._deal_moves and self._deal_counted_as is None:
-            self._record("lost", self._deal_score)
-            given_up = self._deal_moves
-        self._deal_moves = self._deal_score = 0
-        self._deal_counted_as = None
-        self.outcome = None
-        self._deal_token = uuid.uuid4().hex
-        return given_up
+    # ------------------------------------------------------------------ the statistics
 
-    def _record(self, outcome: str, score: int) -> None:
-        # the deal that ends, as it was dealt (the game may hold the next one already)
-        name, options, seed = self._deal_id
-        winnable = self._deal_winnable
-        grade = self.dealer.grade_by_key(self._deal_key) if winnable else None
-        self._deal_counted_as = outcome
-        try:
-            self.statistics.record(
-                name,
-                options,
-                won=outcome == "won",
-                solved=outcome == "solved",
-                seconds=self.elapsed(),
-                score=score,
-                seed=seed,
-                difficulty=grade,
-                winnable=winnable,
-                deal=self._deal_token,
-            )
-        except Exception:  # the figures must never stop the play
-            _log.exception("solitaire_widget: a deal could not be recorded")
-            if self.notice is None:
-                self.notice = {"text": self.say("stats_failed"), "level": "error"}
-            return
-        self._check_store()
-
-    # ------------------------------------------------------------------ the statistics store
+    def _recorded(self, ok: bool) -> None:
+        """The deal recorder recorded a deal (``ok``) or the statistics refused it."""
+        if ok:
+            self._check_store()
+        elif self.notice is None:
+            self.notice = {"text": self.say("stats_failed"), "level": "error"}
 
     def _check_store(self) -> None:
-        """Deals the store could not take are said while they wait (the view's store
-        notice, store_notice), and said once when they are written at last."""
-        stats = self.statistics
-        try:
-            waiting = stats.retry(now=False) if self._unwritten else stats.unwritten
-            written = stats.written_late()
-        except Exception:  # a store that fails to say is no reason to stop the play
-            _log.exception("solitaire_widget: the statistics store could not be read")
-            return
-        if waiting > self._unwritten and self.notice is None:
-            self.notice = self.store_notice()
-        elif written and not waiting and self.notice is None:
-            self.notice = {"text": self.say("stats_written", n=written), "level": "info"}
-        self._unwritten = waiting
+        """Deals the store could not take are said while they wait, and said once when
+        they are written at last (solitaire_widget.store_notices)."""
+        said = self.store.check()
+        if said is not None and self.notice is None:
+            self.notice = said
 
     def store_notice(self) -> dict[str, str] | None:
         """While finished deals wait for the statistics store: how many, why, and where
-        they are kept (a file beside it that outlives the kernel, or memory only)."""
-        stats = self.statistics
-        n = stats.unwritten
-        if not n or stats.mode in ("read-only", "newer", "refused"):
-            return None  # said once, when the table opened: the store is read only
-        why = stats.problem or "?"
-        key = "stats_kept_file" if stats.kept == "file" else "stats_kept_memory"
-        return {"text": self.say(key, n=n, why=why[:120]), "level": "warn"}
-
-    def _store_notice(self) -> dict[str, str] | None:
-        """What the first view says of a saved store: one that can only be read (or
-        a newer version's), one set aside, one that could not be opened."""
-        stats = self.statistics
-        path = str(stats.path) if stats.path is not None else ""
-        mode = stats.mode
-        if mode == "read-only":
-            return {"text": self.say("stats_readonly", path=path), "level": "warn"}
-        if mode == "newer":
-            text = self.say("stats_newer", path=path, v=stats.store_version)
-            return {"text": text, "level": "warn"}
-        if mode == "refused":
-            return {"text": self.say("stats_refused", path=path), "level": "warn"}
-        if mode == "unopened" and path:
-            key = "stats_unopened_retry" if stats.retrying else "stats_unopened"
-            why = (stats.problem or "?")[:160]
-            return {"text": self.say(key, path=path, why=why), "level": "warn"}
-        return {"text": stats.notice, "level": "warn"} if stats.notice else None
+        they are kept."""
+        return self.store.waiting()
 
     def setting_changed(self, name: str) -> None:
         """A switch of the settings was flipped (``warn_unwinnable``, ``exact_hint``,
         ``live_solver``, ``warn_fatal``)."""
         if name == "warn_fatal":
-            self.pending = None
+            self.fatal.drop()
         self.live.setting_changed(name)
         self.publish()
         self.check_soon()
@@ -488,7 +357,7 @@ class PlaySession:
         would lose a deal proved winnable is held back and the page asked to confirm it
         (``pending``); otherwise, or when the check cannot decide in time, it is played."""
         if self.holds_fatal(action):
-            self.pending = {"move": action, "version": self.version}
+            self.fatal.hold(action, self.version)
             self.publish()
         elif action == "draw":
             self.draw()
@@ -499,31 +368,16 @@ class PlaySession:
         """True when the warning is on, the position on the table is proved winnable
         and ``action`` is proved to lose it within ``fatal_budget`` seconds. Never a
         guess: undecided, illegal (refused when played) or not known winnable is False."""
-        if not getattr(self._settings, "warn_fatal", False) or self.review_at is not None:
-            return False
-        if self._game.status != "playing":
-            return False
-        found = self.proofs.known(self._game.history)
-        if found is None or found.result != "won":
-            return False
-        budget = float(getattr(self._settings, "fatal_budget", 0.1))
-        try:
-            return self.live.is_fatal(action, budget=budget) is True
-        except (IllegalMove, ValueError):
-            return False
-        except Exception:  # the check must never stop a move
-            _log.exception("solitaire_widget: the fatal-move check failed")
-            return False
+        return self.fatal.loses(self._game, action, reviewing=self.review.at is not None)
+
+    def _is_fatal(self, action: str, budget: float) -> bool | None:
+        return self.live.is_fatal(action, budget=budget)
 
     def confirm_fatal(self, action: str, version: int) -> None:
         """ "Play it anyway": the move held back is played, if this is the one held for
         this very table; anything else is refused (stale or forged) and changes nothing."""
-        held = self.pending
-        if held is None or held["move"] != action or held["version"] != version:
+        if not self.fatal.release(action, version, self.version):
             raise Refused("stale")
-        if version != self.version:
-            raise Refused("stale")
-        self.pending = None
         if action == "draw":
             self.draw()
         else:
@@ -532,8 +386,7 @@ class PlaySession:
     def cancel_fatal(self) -> bool:
         """ "Take it back" (or anything else the player does): the held move is dropped;
         True if one was held."""
-        held, self.pending = self.pending, None
-        return held is not None
+        return self.fatal.drop()
 
     def draw(self) -> None:
         """A click on the stock; a refusal becomes the notice."""
@@ -546,7 +399,7 @@ class PlaySession:
     def ask_hint(self) -> None:
         if self._game.status == "playing":
             # Aisleriot starts its clock on a hint too.
-            self.start_timer()
+            self.deal.clock.start()
             if self._settings.exact_hint:
                 self.hint = None
                 self.solver.exact_hint()
@@ -582,9 +435,7 @@ class PlaySession:
 
     def show_review(self, at: int) -> None:
         self.solver.halt()  # the solver's replay would change the game under the review
-        self.review_at = at
-        self.review_game = self._game.position(at)
-        self.offer = None
+        self.review.look(self._game, at)
         self.notice = {"text": self.say("reviewing", i=at, n=self._game.moves), "level": "info"}
         # the live answer is about the position shown: asked again for it
         self.live.moved()
@@ -592,9 +443,7 @@ class PlaySession:
         self._check_shown()
 
     def leave_review(self) -> None:
-        if self.review_at is not None:
-            self.review_at = self.review_game = None
-            self.offer = None
+        if self.review.leave():
             self.live.moved()
             self.publish()
             self._check_shown()
@@ -609,16 +458,14 @@ class PlaySession:
         "Play on from here" plays it there, and the moves after that position are kept
         as the other line (``lines``), one click away. An illegal one is refused with
         its reason."""
-        at = self.review_at
+        at = self.review.at
         assert at is not None
         try:
-            self._game.position(at).play(action)  # a copy: the table is untouched
+            self.review.ask(self._game, action)
         except IllegalMove as e:
-            self.offer = None
             self.notice = {"text": e.text(self.lang), "level": "error"}
             self.publish()
             return
-        self.offer = action
         n = self._game.moves
         self.refuse("review_offer", level="info", i=at, n=n, k=n - at)
 
@@ -626,36 +473,34 @@ class PlaySession:
         """Plays on from the position looked back at: the moves after it are taken back
         (they wait on Redo), the review ends, and the move offered (if any) is played;
         the moves that waited on Redo are then kept as the other line."""
-        at = self.review_at
-        if at is None:
+        if self.review.at is None:
             self.publish()  # every view shows the game again
             return
-        offer, self.offer = self.offer, None
-        self.review_at = self.review_game = None
-        later = self._game.moves - at
         with self.batch():
-            while self._game.moves > at and self._game.can_undo:
-                self._game.undo()
-            if self._game.moves != at:  # an automatic chain spans it: where undo stopped
-                self.refuse("play_on_chain", level="info", i=self._game.moves)
+            done = self.review.play_on(self._game)
+            assert done is not None
+            if done.reached != done.at:  # an automatic chain spans it: where undo stopped
+                self.refuse("play_on_chain", level="info", i=done.reached)
                 return
-            if offer is None:
-                self.notice = {"text": self.say("play_on_redo", i=at, k=later), "level": "info"}
+            if done.offer is None:
+                words = self.say("play_on_redo", i=done.at, k=done.later)
+                self.notice = {"text": words, "level": "info"}
                 self.publish()
-            elif offer == "draw":
+            elif done.offer == "draw":
                 self.draw()
             else:
-                self.play(offer)
+                self.play(done.offer)
 
     def restore_line(self) -> None:
         """The other line (``lines``) comes back on the table; the line left is kept
         as the other line in turn. Refused when there is none, or when it does not
         follow from this deal any more (nothing changes then)."""
-        if self.lines.describe(self._game) is None:
+        lines = self.review.lines
+        if lines.describe(self._game) is None:
             raise Refused("no_line", level="info")
         try:
             with self.batch():
-                back, left = self.lines.restore(self._game)
+                back, left = lines.restore(self._game)
                 words = self.say("line_back", i=back.at, k=back.moves)
                 if left is not None and left.moves:
                     words += " " + self._left_words(left)
@@ -722,29 +567,45 @@ class PlaySession:
         self._send(what)
         self.notice = None
 
-    # ------------------------------------------------------------------ the clock
+    # ------------------------------------------------------------------ what the view reads
 
-    # Seconds banked from earlier stretches plus the one running now.
-    def _reset_timer(self) -> None:
-        self._t_banked = 0.0
-        self._t_since: float | None = None
+    # of the parts, as the view (solitaire_widget.view) and the intents read them
 
-    def start_timer(self) -> None:
-        if self._t_since is None:
-            self._t_since = time.monotonic()
+    @property
+    def outcome(self) -> str | None:
+        """How the deal on the table ended, as counted ("won", "lost", "solved")."""
+        return self.deal.outcome
 
-    def _stop_timer(self) -> None:
-        if self._t_since is not None:
-            self._t_banked += time.monotonic() - self._t_since
-            self._t_since = None
+    @property
+    def review_at(self) -> int | None:
+        """The position after this many actions is shown (None: the game)."""
+        return self.review.at
+
+    @property
+    def review_game(self) -> Game | None:
+        return self.review.position
+
+    @property
+    def offer(self) -> str | None:
+        """A move asked for while looking back, offered to be played from there."""
+        return self.review.offer
+
+    @property
+    def lines(self) -> LineKeeper:
+        """The other line of the game (solitaire_widget.lines)."""
+        return self.review.lines
+
+    @property
+    def pending(self) -> dict[str, Any] | None:
+        """A move held back by the fatal-move warning: {"move", "version"}."""
+        return self.fatal.held
 
     @property
     def timer_running(self) -> bool:
-        return self._t_since is not None
+        return self.deal.clock.running
 
     def elapsed(self) -> float:
-        running = time.monotonic() - self._t_since if self._t_since is not None else 0.0
-        return round(self._t_banked + running, 3)
+        return self.deal.clock.elapsed()
 
     # ------------------------------------------------------------------ closing
 

@@ -22,29 +22,244 @@ cards a pile holds and which of them lie face down, not which cards they are, so
 the page's HTML (no ``data-card`` for them) nor its model (devtools) can read the stock's
 order or a face-down card. When a move turns a card over, the next view names it. The
 deal number (``seed``) is the player's, as in Aisleriot: a deal can be dealt again from it.
+
+**The shapes are typed records** (TypedDicts below: ``View``, ``Setup``, ``StatsRow``,
+``CatalogEntry`` and their parts; the layout's in solitaire_widget.layouts). The page
+reads them through JSDoc typedefs of the same names (js/view.js, js/layout.js), and
+tests/test_protocol.py holds each pair equal, field for field and type for type.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from .game import Game
 from .games import catalog as _catalog
 from .games.base import F0, F3
 from .games.records import option_words
-from .layouts import table_layout
+from .layouts import TableSpec, table_layout
 from .moves import Move
 from .moves import pile_index as _pile_index
 from .play_session import PlaySession
 from .texts import move_words
 
-__all__ = ["DOWN", "build", "catalog", "double_clicks", "live_part", "masked", "setup", "stats"]
+__all__ = [
+    "DOWN",
+    "CatalogEntry",
+    "Setup",
+    "StatsRow",
+    "View",
+    "build",
+    "catalog",
+    "double_clicks",
+    "live_part",
+    "masked",
+    "setup",
+    "stats",
+]
 
 # a face-down card as the page sees it
 DOWN = "??"
 
 
-def masked(state: dict[str, Any]) -> dict[str, Any]:
+# ---------------------------------------------------------------------- the shapes
+
+
+class _TablePiles(TypedDict):
+    s: list[str]
+    w: list[str]
+    f: list[list[str]]
+    t: list[list[str]]
+
+
+class Piles(_TablePiles, total=False):
+    """The cards of every pile, face-down ones as DOWN (``r``: the reserve, in the
+    games that have one)."""
+
+    r: list[str]
+
+
+class Notice(TypedDict):
+    """A sentence for the status line, at ``level`` "info", "warn", "error" or "won"."""
+
+    text: str
+    level: str
+
+
+class Timer(TypedDict):
+    running: bool
+    elapsed: float
+
+
+class Solver(TypedDict):
+    """What Solve and the exact hint are doing (``busy`` "solve", "hint" or None), and
+    how far a replay has come (``step`` of ``steps``; 0 of 0 when none runs)."""
+
+    busy: str | None
+    step: int
+    steps: int
+
+
+class Switches(TypedDict):
+    """The solver switches the toolbar shows (the view's ``settings``)."""
+
+    exact_hint: bool
+    warn_unwinnable: bool
+    warn_fatal: bool
+
+
+class Live(TypedDict):
+    """The live answer (solitaire_widget.live): ``answer`` "winnable", "lost", "unknown",
+    "checking" or "off"; ``from_start`` when the deal itself is proved lost."""
+
+    on: bool
+    answer: str
+    seconds: float
+    searching: bool
+    from_start: bool
+
+
+class Fatal(TypedDict):
+    """The move that lost the deal: the ``at``-th action, ``move``."""
+
+    at: int
+    move: str
+
+
+class Pending(TypedDict):
+    """A move held back by the fatal-move warning, waiting for "Play it anyway"."""
+
+    move: str
+    version: int
+    text: str
+    reason: str
+
+
+class ReviewAt(TypedDict):
+    """The position looked back at: after ``at`` of the game's ``of`` actions."""
+
+    at: int
+    of: int
+
+
+class LineLeft(TypedDict):
+    """The line a move dropped from Redo: where it parts from the game (``at`` actions
+    shared) and how many actions it has after that."""
+
+    at: int
+    moves: int
+
+
+class Deal(TypedDict):
+    """For "winnable deals only" (deal_part)."""
+
+    winnable_only: bool
+    difficulty: str | None
+    searching: bool
+    winnable: bool
+    grade: str | None
+    grading: bool
+
+
+class LivePart(TypedDict):
+    """What a new live answer changes in the view."""
+
+    live: Live
+    warning: Notice | None
+    fatal: Fatal | None
+
+
+class View(TypedDict):
+    """The ``view`` trait: what changes with a move."""
+
+    game: str
+    seed: int | None
+    piles: Piles
+    score: int
+    status: str
+    outcome: str | None
+    moves: int
+    stock_left: int
+    reserve_left: int | None
+    redeals_left: int | None
+    base_rank: str | None
+    draw_count: int
+    legal: list[str]
+    dbl: dict[str, str]
+    hint: str | None
+    notice: Notice | None
+    can_undo: bool
+    can_redo: bool
+    timer: Timer
+    solver: Solver
+    settings: Switches
+    pending: Pending | None
+    review: ReviewAt | None
+    deal: Deal
+    offer: str | None
+    line: LineLeft | None
+    version: int
+    seq: int
+    live: Live
+    warning: Notice | None
+    fatal: Fatal | None
+
+
+class Choice(TypedDict):
+    """One choice of an option group: its label in each language and its options; in
+    ``Setup.chosen``, the options on when they are none of the group's choices."""
+
+    label: dict[str, str]
+    options: dict[str, Any]
+
+
+class OptionGroup(TypedDict):
+    label: dict[str, str]
+    choices: list[Choice]
+
+
+class CatalogEntry(TypedDict):
+    """A game as the toolbar offers it (the ``catalog`` trait)."""
+
+    name: str
+    title: str
+    title_el: str
+    groups: list[OptionGroup]
+
+
+class Setup(TypedDict):
+    """The ``setup`` trait: what changes only with the game, its options or the deal."""
+
+    game: str
+    options: dict[str, Any]
+    chosen: list[int | Choice]
+    layout: TableSpec
+    accepts: dict[str, str]
+
+
+class Graded(TypedDict):
+    played: int
+    won: int
+
+
+class StatsRow(TypedDict):
+    """The ``stats`` trait: the figures of the game and options on the table."""
+
+    played: int
+    won: int
+    lost: int
+    solved: int
+    streak: int
+    best_streak: int
+    best_time: float | None
+    best_score: int
+    by_difficulty: dict[str, Graded]
+
+
+# ---------------------------------------------------------------------- building them
+
+
+def masked(state: dict[str, Any]) -> Piles:
     """A snapshot (face-down cards in lower case) with every face-down card as ``DOWN``."""
 
     def pile(cards: list[str]) -> list[str]:
@@ -56,7 +271,7 @@ def masked(state: dict[str, Any]) -> dict[str, Any]:
             out[key] = [pile(p) for p in value]
         elif isinstance(value, list):
             out[key] = pile(value)
-    return out
+    return cast(Piles, out)
 
 
 def double_clicks(legal: list[Move]) -> dict[str, str]:
@@ -83,12 +298,12 @@ def accepts(game: Game) -> dict[str, str]:
     return out
 
 
-def chosen(game: Game) -> list[Any]:
+def chosen(game: Game) -> list[int | Choice]:
     """For each of the game's option groups (the toolbar's selectors, in order): the
     index of the choice its options are, or, when they are none of them, the entry the
     selector shows besides: its label in each language and the options it stands for."""
     options = game.options
-    out: list[Any] = []
+    out: list[int | Choice] = []
     for group in type(game.rules).option_groups:
         i = group.chosen(options)
         if i is not None:
@@ -105,7 +320,7 @@ def chosen(game: Game) -> list[Any]:
     return out
 
 
-def setup(game: Game) -> dict[str, Any]:
+def setup(game: Game) -> Setup:
     """The ``setup`` trait: what changes only with the game, its options or the deal."""
     return {
         "game": game.name,
@@ -116,12 +331,13 @@ def setup(game: Game) -> dict[str, Any]:
     }
 
 
-def stats(play: PlaySession) -> dict[str, Any]:
+def stats(play: PlaySession) -> StatsRow:
+    """The ``stats`` trait (solitaire_widget.statistics keeps the figures)."""
     g = play.game
-    return play.statistics.get(g.name, g.options)
+    return cast(StatsRow, play.statistics.get(g.name, g.options))
 
 
-def _warning(play: PlaySession) -> dict[str, str] | None:
+def _warning(play: PlaySession) -> Notice | None:
     if play.solver.warning:
         # the deal itself proved lost: not "no longer", but lost from the start
         key = "unwinnable_start" if play.proofs.lost([]) else "unwinnable"
@@ -129,7 +345,7 @@ def _warning(play: PlaySession) -> dict[str, str] | None:
     return None
 
 
-def _pending(play: PlaySession) -> dict[str, Any] | None:
+def _pending(play: PlaySession) -> Pending | None:
     held = play.pending
     if held is None:
         return None
@@ -141,7 +357,7 @@ def _pending(play: PlaySession) -> dict[str, Any] | None:
     }
 
 
-def _busy_notice(play: PlaySession) -> dict[str, str] | None:
+def _busy_notice(play: PlaySession) -> Notice | None:
     busy = play.solver.busy_notice()
     if busy is None:
         return None
@@ -149,7 +365,7 @@ def _busy_notice(play: PlaySession) -> dict[str, str] | None:
     return {"text": play.say(key, **args), "level": "info"}
 
 
-def _deal_notice(play: PlaySession) -> dict[str, str] | None:
+def _deal_notice(play: PlaySession) -> Notice | None:
     if play.dealer.searching:
         return {"text": play.say("dealing"), "level": "info"}
     if play.dealer_failed:
@@ -157,7 +373,7 @@ def _deal_notice(play: PlaySession) -> dict[str, str] | None:
     return None
 
 
-def deal_part(play: PlaySession) -> dict[str, Any]:
+def deal_part(play: PlaySession) -> Deal:
     """For "winnable deals only": the switch, the grade asked for, and about the deal on
     the table whether it was so dealt and its grade ("easy", "medium", "hard"; None
     with ``grading`` while it is measured, or when it could not be)."""
@@ -175,7 +391,7 @@ def deal_part(play: PlaySession) -> dict[str, Any]:
     }
 
 
-def _end_notice(play: PlaySession, status: str) -> dict[str, str] | None:
+def _end_notice(play: PlaySession, status: str) -> Notice | None:
     if status == "won":
         # as it is counted: a win Solve played is the computer's, not the player's
         if play.outcome == "solved":
@@ -186,31 +402,56 @@ def _end_notice(play: PlaySession, status: str) -> dict[str, str] | None:
     return None
 
 
-def live_part(play: PlaySession) -> dict[str, Any]:
+def live_part(play: PlaySession) -> LivePart:
     """What a new live answer changes in the view (nothing else is sent again)."""
-    live = play.live.view()
-    # the deal itself is proved lost: the page says "lost from the start"
-    live["from_start"] = live["answer"] == "lost" and play.proofs.lost([])
+    answer = play.live.view()
+    live: Live = {
+        "on": answer["on"],
+        "answer": answer["answer"],
+        "seconds": answer["seconds"],
+        "searching": answer["searching"],
+        # the deal itself is proved lost: the page says "lost from the start"
+        "from_start": answer["answer"] == "lost" and play.proofs.lost([]),
+    }
     # the move that lost the game ("winnable until move 23, t5>t2*2"), for review
     history = play.game.history
     k = play.proofs.fatal(history)
-    fatal = None if k is None else {"at": k, "move": history[k - 1]}
+    fatal: Fatal | None = None if k is None else {"at": k, "move": history[k - 1]}
     return {"live": live, "warning": _warning(play), "fatal": fatal}
 
 
-def build(play: PlaySession) -> dict[str, Any]:
+def _said(notice: dict[str, str] | None) -> Notice | None:
+    """A notice the PlaySession keeps, as the view sends it."""
+    return {"text": notice["text"], "level": notice["level"]} if notice else None
+
+
+def _solver(play: PlaySession) -> Solver:
+    state = play.solver.view()
+    return {"busy": state["busy"], "step": state["step"], "steps": state["steps"]}
+
+
+def _line(play: PlaySession) -> LineLeft | None:
+    line = play.lines.describe(play.game)
+    return None if line is None else {"at": line["at"], "moves": line["moves"]}
+
+
+def build(play: PlaySession) -> View:
     """The ``view`` trait: the table as it stands (or the position looked back at)."""
     g = play.game
     moves = g.moves
     status = g.status
-    shown = play.review_game
-    reviewing = shown is not None and play.review_at is not None
-    at = shown if reviewing and shown is not None else g
+    shown, review_at = play.review_game, play.review_at
+    review: ReviewAt | None = None
+    if shown is not None and review_at is not None:
+        review = {"at": review_at, "of": moves}
+    reviewing = review is not None
+    at = shown if shown is not None and reviewing else g
     # looking back, the moves of the position shown: the page lets them be asked for,
     # and Python offers to play on from there (PlaySession.refuse_in_review)
     legal = at.legal_moves
     settings = play.settings
-    view = {
+    part = live_part(play)
+    return {
         "game": g.name,
         "seed": g.seed,
         "piles": masked(at.snapshot()),
@@ -218,7 +459,7 @@ def build(play: PlaySession) -> dict[str, Any]:
         "status": status,
         # how the deal ended as the statistics count it ("won", "lost", "solved")
         "outcome": play.outcome,
-        "moves": play.review_at if reviewing else moves,
+        "moves": review["at"] if review is not None else moves,
         "stock_left": at.stock_left,
         "reserve_left": at.reserve_left,
         "redeals_left": at.redeals_left,
@@ -227,15 +468,15 @@ def build(play: PlaySession) -> dict[str, Any]:
         "legal": [str(m) for m in legal],
         "dbl": double_clicks(legal),
         "hint": None if reviewing else play.hint,
-        "notice": play.notice
+        "notice": _said(play.notice)
         or _busy_notice(play)
         or _deal_notice(play)
-        or play.store_notice()
+        or _said(play.store_notice())
         or _end_notice(play, status),
         "can_undo": g.can_undo,
         "can_redo": g.can_redo,
         "timer": {"running": play.timer_running, "elapsed": play.elapsed()},
-        "solver": play.solver.view(),
+        "solver": _solver(play),
         "settings": {
             "exact_hint": bool(settings.exact_hint),
             "warn_unwinnable": bool(settings.warn_unwinnable),
@@ -243,21 +484,22 @@ def build(play: PlaySession) -> dict[str, Any]:
         },
         # a move held back by the fatal-move warning, waiting for "Play it anyway"
         "pending": _pending(play),
-        "review": {"at": play.review_at, "of": moves} if reviewing else None,
+        "review": review,
         "deal": deal_part(play),
         # the move offered to be played on from the position looked back at
         "offer": play.offer if reviewing else None,
         # the line left when moves waiting on Redo were dropped: where it parts from the
         # game (``at`` actions shared) and its actions after that (``moves``)
-        "line": None if reviewing else play.lines.describe(g),
+        "line": None if reviewing else _line(play),
         "version": play.version,
         "seq": play.seq,
+        "live": part["live"],
+        "warning": part["warning"],
+        "fatal": part["fatal"],
     }
-    view.update(live_part(play))
-    return view
 
 
-def catalog() -> list[dict[str, Any]]:
+def catalog() -> list[CatalogEntry]:
     """The ``catalog`` trait: every game the toolbar offers, with its option groups
     (games.catalog: each group a per-language label and its choices)."""
-    return _catalog()
+    return cast(list[CatalogEntry], _catalog())

@@ -450,9 +450,9 @@ class SolitaireWidget(anywidget.AnyWidget):
             key = (id(g.rules), g.name, g.base_rank, g.n_tableau)
             if key != self._setup_key:
                 self._setup_key = key
-                self.setup = _view.setup(g)
-            self.stats = _view.stats(play)
-            self.view = _view.build(play)
+                self.setup = dict(_view.setup(g))
+            self.stats = dict(_view.stats(play))
+            self.view = dict(_view.build(play))
 
     def _rules_text(self) -> str:
         from . import rules_text

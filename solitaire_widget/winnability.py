@@ -5,9 +5,10 @@
 
 One task per deal: the task builds ``Game(game, seed, **options)``, solves it and
 returns a plain dict, so it pickles to any executor: the default local
-``ProcessPoolExecutor``, a ``ThreadPoolExecutor`` (no speed-up: the solver is pure
-Python), or a Dask cluster through ``distributed.Client(...).get_executor()`` once one
-machine is not enough::
+``ProcessPoolExecutor``, a ``ThreadPoolExecutor`` (the compiled core releases the GIL
+while it searches, so threads search side by side; the Python search, where the core
+cannot load, holds it), or a Dask cluster through
+``distributed.Client(...).get_executor()`` once one machine is not enough::
 
     from distributed import Client, LocalCluster
     with LocalCluster(n_workers=4) as cluster, Client(cluster) as client:

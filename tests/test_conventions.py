@@ -1,10 +1,13 @@
 """Conventions that keep the project tidy: one version, a typed package, notebooks in
-nbformat's normal form (every cell with an id, nothing `normalize` would change)."""
+nbformat's normal form (every cell with an id, nothing `normalize` would change), and
+pre-commit hooks that run the project's own pinned tools and fetch nothing."""
 
 from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -69,3 +72,41 @@ def test_notebooks_are_normalised(path):
     nbformat.validate(nb)
     # Saved as nbformat writes it (what Jupyter's own save gives), so diffs stay small.
     assert nbformat.writes(nb) + "\n" == text
+
+
+def test_the_pre_commit_hooks_run_the_tools_the_project_pins_and_fetch_nothing():
+    # CI and the developers' machines reach the package registries, not the hosts
+    # pre-commit fetches hook repositories from: every hook is local and runs a tool
+    # installed with the project, at a version pinned where its output could change
+    yaml = pytest.importorskip("yaml")
+    config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
+    assert [repo["repo"] for repo in config["repos"]] == ["local"]
+    hooks = {hook["id"]: hook for repo in config["repos"] for hook in repo["hooks"]}
+    assert {"ruff-check", "ruff-format", "biome", "clang-format"} <= hooks.keys()
+    assert all(hook["language"] == "system" for hook in hooks.values())
+    # they check, never rewrite (scripts/test.sh runs them over the whole tree)
+    assert "--check" in hooks["ruff-format"]["entry"]
+    assert hooks["biome"]["entry"].split()[-1] == "ci"
+    assert {"--dry-run", "--Werror"} <= set(hooks["clang-format"]["entry"].split())
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    test_extra = re.search(r"^test = \[(.*?)^\]", pyproject, re.M | re.S)
+    assert test_extra is not None
+    assert re.search(r'"clang-format==[\d.]+"', test_extra.group(1))
+    assert re.search(r'"pre-commit>=[\d.]+"', test_extra.group(1))
+    assert re.search(r'"ruff>=[\d.]+"', test_extra.group(1))
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    assert re.fullmatch(r"\d+\.\d+\.\d+", package["devDependencies"]["@biomejs/biome"])
+    for tool, config_file in (("biome", "biome.jsonc"), ("clang-format", ".clang-format")):
+        assert (ROOT / config_file).is_file(), f"{tool} reads {config_file}"
+
+
+def test_the_pre_commit_config_is_valid():
+    pytest.importorskip("pre_commit")
+    r = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "validate-config", ".pre-commit-config.yaml"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr

@@ -151,10 +151,10 @@ def test_a_locked_store_is_not_taken_for_a_damaged_one(tmp_path, monkeypatch):
     holder.execute("BEGIN EXCLUSIVE")  # another process holds it, past the timeout
     try:
         with monkeypatch.context() as m:
-            from solitaire_widget import statistics as module
+            from solitaire_widget import sqlite_store as module
 
             m.setattr(sqlite3, "connect", _quick(sqlite3.connect))
-            m.setattr(module._SqliteStore, "open_patience", 0.2)  # and its retries
+            m.setattr(module.SqliteStore, "open_patience", 0.2)  # and its retries
             st = Statistics(path)
         assert st.notice is not None and "kept in memory only" in st.notice
         assert not list(tmp_path.glob("*.corrupt-*"))  # not set aside
@@ -194,10 +194,10 @@ def test_a_store_locked_at_once_while_another_kernel_creates_it_is_waited_for(
     # "database is locked" at once, without SQLite's busy wait (the clean-clone CI saw a
     # kernel keep its 41 deals in memory so): such a failure is retried, not taken for a
     # store that cannot be opened
-    from solitaire_widget import statistics as module
+    from solitaire_widget import sqlite_store as module
 
     monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path))
-    real = module._SqliteStore._open
+    real = module.SqliteStore._open
     failures = iter([sqlite3.OperationalError("database is locked")] * 3)
 
     def flaky(self):
@@ -206,7 +206,7 @@ def test_a_store_locked_at_once_while_another_kernel_creates_it_is_waited_for(
             raise err
         real(self)
 
-    monkeypatch.setattr(module._SqliteStore, "_open", flaky)
+    monkeypatch.setattr(module.SqliteStore, "_open", flaky)
     st = Statistics.saved()
     assert st.notice is None
     st.record("kansas", {}, won=False, seconds=1.0, score=3)
@@ -215,15 +215,15 @@ def test_a_store_locked_at_once_while_another_kernel_creates_it_is_waited_for(
 
 def test_a_store_that_stays_locked_keeps_the_figures_in_memory(tmp_path, monkeypatch):
     # locked past the patience: the table opens, with a notice, and counts in memory
-    from solitaire_widget import statistics as module
+    from solitaire_widget import sqlite_store as module
 
     monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path))
 
     def locked(self):
         raise sqlite3.OperationalError("database is locked")
 
-    monkeypatch.setattr(module._SqliteStore, "_open", locked)
-    monkeypatch.setattr(module._SqliteStore, "open_patience", 0.2)
+    monkeypatch.setattr(module.SqliteStore, "_open", locked)
+    monkeypatch.setattr(module.SqliteStore, "open_patience", 0.2)
     st = Statistics.saved()
     assert st.notice is not None and "kept in memory only" in st.notice
     st.record("kansas", {}, won=False, seconds=1.0, score=3)

@@ -26,7 +26,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 from solitaire_widget import Game, journal
-from solitaire_widget import statistics as module
+from solitaire_widget import sqlite_store as module
 from solitaire_widget.statistics import Statistics
 from solitaire_widget.widget import SolitaireWidget
 
@@ -52,9 +52,9 @@ def stored(path: Path) -> list[tuple[Any, ...]]:
 @pytest.fixture
 def quick(monkeypatch):
     """Locks are waited for briefly and every read tries the store again."""
-    monkeypatch.setattr(module._SqliteStore, "write_patience", 0.1, raising=False)
-    monkeypatch.setattr(module._SqliteStore, "busy_timeout", 0.1, raising=False)
-    monkeypatch.setattr(module._SqliteStore, "open_patience", 0.1)
+    monkeypatch.setattr(module.SqliteStore, "write_patience", 0.1, raising=False)
+    monkeypatch.setattr(module.SqliteStore, "busy_timeout", 0.1, raising=False)
+    monkeypatch.setattr(module.SqliteStore, "open_patience", 0.1)
     monkeypatch.setattr(Statistics, "retry_every", 0.0, raising=False)
     monkeypatch.setattr(Statistics, "retry_patience", 0.01, raising=False)
     real = sqlite3.connect
@@ -90,8 +90,8 @@ def test_a_full_disk_keeps_the_deals_beside_the_store_and_writes_them_later(tmp_
     stats = Statistics(path)
     w = SolitaireWidget("kansas", seed=1, statistics=stats, live_solver=False)
     play_and_leave(w, 2)  # written at once
-    disk = FullDisk(stats._store.db)
-    stats._store.db = disk
+    disk = FullDisk(stats._store.sqlite.db)
+    stats._store.sqlite.db = disk
     for seed in range(3, 11):  # 8 deals on a full disk
         play_and_leave(w, seed)
     # none is lost: all are counted, and kept where they survive the kernel
@@ -120,7 +120,7 @@ def test_a_full_disk_keeps_the_deals_beside_the_store_and_writes_them_later(tmp_
 def test_deals_kept_beside_a_full_store_are_written_by_the_next_kernel(tmp_path, quick):
     path = tmp_path / "statistics.sqlite"
     stats = Statistics(path)
-    stats._store.db = FullDisk(stats._store.db)
+    stats._store.sqlite.db = FullDisk(stats._store.sqlite.db)
     for i in range(3):
         stats.record("kansas", {}, won=i == 1, seconds=3, score=4, deal=f"d{i}")
     assert stats.unwritten == 3 and stats.kept == "file"
@@ -244,13 +244,13 @@ def test_a_store_locked_when_the_table_opens_gets_its_deals_when_it_is_free(tmp_
 def test_deals_written_meanwhile_by_another_kernel_are_not_counted_twice(tmp_path, quick):
     path = tmp_path / "statistics.sqlite"
     mine = Statistics(path)
-    mine._store.db = FullDisk(mine._store.db)
+    mine._store.sqlite.db = FullDisk(mine._store.sqlite.db)
     mine.record("kansas", {}, won=True, seconds=3, score=52, deal="a")
     assert mine.unwritten == 1
     Statistics(path)  # another kernel opens the store: it writes the deal that waited
     assert len(stored(path)) == 1
     assert mine.get("kansas", {})["played"] == 1 and mine.unwritten == 0
-    mine._store.db.full = False
+    mine._store.sqlite.db.full = False
     mine.record("kansas", {}, won=True, seconds=3, score=52, deal="b")
     assert [r[0] for r in stored(path)] == ["a", "b"]
 
@@ -260,8 +260,8 @@ def test_a_loss_that_waits_is_written_before_the_win_that_replaces_it(tmp_path, 
     # records reach the store in must be the order they were made in
     path = tmp_path / "statistics.sqlite"
     stats = Statistics(path)
-    disk = FullDisk(stats._store.db)
-    stats._store.db = disk
+    disk = FullDisk(stats._store.sqlite.db)
+    stats._store.sqlite.db = disk
     stats.record("kansas", {}, won=False, seconds=3, score=9, deal="x")
     disk.full = False
     stats.record("kansas", {}, won=True, seconds=4, score=52, deal="x")
@@ -400,11 +400,11 @@ def test_a_readable_store_in_a_read_only_folder_is_read(tmp_path, quick, left_op
 WRITER = textwrap.dedent(
     """
     import sys
-    from solitaire_widget import statistics as module
+    from solitaire_widget import sqlite_store as module
     from solitaire_widget.statistics import Statistics
 
-    module._SqliteStore.write_patience = 0.02
-    module._SqliteStore.busy_timeout = 0.05
+    module.SqliteStore.write_patience = 0.02
+    module.SqliteStore.busy_timeout = 0.05
     Statistics.retry_patience = 0.01
     path, me = sys.argv[1], sys.argv[2]
     s = Statistics(path)

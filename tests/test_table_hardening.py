@@ -296,11 +296,13 @@ def test_the_page_asking_for_the_view_again_changes_nothing():
 
 
 def test_what_python_refuses_of_the_page_is_put_back_in_the_page():
+    from solitaire_widget.widget import _OURS
+
     w = table()
-    truth = {k: getattr(w, k) for k in ("deck", "catalog", "setup", "stats", "lang", "rules")}
-    before = len(w.comm.sent)
     forged = {
         "deck": "high_contrast",
+        "card_back": "rings",
+        "large_index": True,
         "catalog": [],
         "setup": {"layout": None},
         "stats": {"played": 999},
@@ -308,6 +310,10 @@ def test_what_python_refuses_of_the_page_is_put_back_in_the_page():
         "rules": "<script>",
         "view": {"piles": {}},
     }
+    # every trait the page draws is forged here (tests/test_protocol.py: every synced one)
+    assert forged.keys() == _OURS
+    truth = {k: getattr(w, k) for k in forged if k != "view"}
+    before = len(w.comm.sent)
     w.comm.handle_msg(
         {
             "content": {"data": {"method": "update", "state": forged, "buffer_paths": []}},

@@ -1,6 +1,17 @@
-import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseCard, parseAction, formatAction, targetsFor, canStart, rankLabel, faceUp, DOWN, RANKS, SUITS } from "../cards.js";
+import { test } from "node:test";
+import {
+  canStart,
+  DOWN,
+  faceUp,
+  formatAction,
+  parseAction,
+  parseCard,
+  RANKS,
+  rankLabel,
+  SUITS,
+  targetsFor,
+} from "../cards.js";
 import { cardSVG, PIPS } from "../cardsvg.js";
 
 test("parses every face-up and face-down code", () => {

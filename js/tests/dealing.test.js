@@ -1,14 +1,23 @@
-import { test } from "node:test";
 import assert from "node:assert/strict";
-import { gradeText, GRADES } from "../dealing.js";
+import { test } from "node:test";
+import { GRADES, gradeText } from "../dealing.js";
 import { t } from "../i18n.js";
 
-const deal = (extra) => ({ winnable_only: true, difficulty: null, searching: false, winnable: true, grade: null, grading: false, ...extra });
+const deal = (extra) => ({
+  winnable_only: true,
+  difficulty: null,
+  searching: false,
+  winnable: true,
+  grade: null,
+  grading: false,
+  ...extra,
+});
 
 test("the status line names the grade of a deal dealt winnable-only, in both languages", () => {
   for (const lang of ["en", "el"]) {
     const tr = (k) => t(lang, k);
-    for (const g of GRADES) assert.equal(gradeText(deal({ grade: g }), tr), t(lang, `deal.grade.${g}`));
+    for (const g of GRADES)
+      assert.equal(gradeText(deal({ grade: g }), tr), t(lang, `deal.grade.${g}`));
     // measured in the background: "…" until it is known
     assert.equal(gradeText(deal({ grading: true }), tr), "…");
     assert.equal(gradeText(deal({}), tr), t(lang, "deal.grade.unknown"));

@@ -1,7 +1,7 @@
-import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fatalPrompt, fatalKey } from "../fatal.js";
-import { t, STRINGS } from "../i18n.js";
+import { test } from "node:test";
+import { fatalKey, fatalPrompt } from "../fatal.js";
+import { STRINGS, t } from "../i18n.js";
 
 const tr = (lang) => (key, args) => t(lang, key, args);
 
@@ -13,11 +13,21 @@ test("a held move becomes a question naming it, and its confirmation carries mov
     assert.ok(!p.title.includes("t6>t5"), p.title);
     assert.ok(!p.title.startsWith("fatal."));
     assert.equal(p.text, "");
-    const worded = fatalPrompt({ move: "t6>t5", version: 12, text: "If you play this", reason: "why" }, tr(lang));
+    const worded = fatalPrompt(
+      { move: "t6>t5", version: 12, text: "If you play this", reason: "why" },
+      tr(lang),
+    );
     assert.equal(worded.title, "If you play this");
     assert.equal(worded.text, "why");
-    assert.deepEqual(p.confirm, { kind: "fatal", confirm: true, action: "t6>t5", version: 12 });
-    for (const k of ["fatal.title", "fatal.play", "fatal.back", "ui.warnfatal", "ui.warnfatal.title"]) {
+    assert.equal(p.move, "t6>t5");
+    assert.equal(p.version, 12);
+    for (const k of [
+      "fatal.title",
+      "fatal.play",
+      "fatal.back",
+      "ui.warnfatal",
+      "ui.warnfatal.title",
+    ]) {
       assert.ok(STRINGS[lang][k], `${lang} ${k}`);
     }
   }
@@ -25,7 +35,15 @@ test("a held move becomes a question naming it, and its confirmation carries mov
 });
 
 test("nothing held, or a malformed entry, shows nothing", () => {
-  for (const bad of [null, undefined, {}, { move: "", version: 1 }, { move: "t0>t1" }, { move: "t0>t1", version: 1.5 }, { move: 3, version: 1 }]) {
+  for (const bad of [
+    null,
+    undefined,
+    {},
+    { move: "", version: 1 },
+    { move: "t0>t1" },
+    { move: "t0>t1", version: 1.5 },
+    { move: 3, version: 1 },
+  ]) {
     assert.equal(fatalPrompt(/** @type {any} */ (bad), tr("en")), null, JSON.stringify(bad));
   }
 });

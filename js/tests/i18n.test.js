@@ -1,7 +1,7 @@
-import { test } from "node:test";
 import assert from "node:assert/strict";
-import { STRINGS, t, pileName, cardName } from "../i18n.js";
-import { renderMarkdown, escapeHTML } from "../markdown.js";
+import { test } from "node:test";
+import { cardName, pileName, STRINGS, t } from "../i18n.js";
+import { escapeHTML, renderMarkdown } from "../markdown.js";
 
 test("English and Greek have the same labels, none empty", () => {
   const en = Object.keys(STRINGS.en).sort();
@@ -18,7 +18,7 @@ test("English and Greek have the same labels, none empty", () => {
 test("Greek pile names; no game is named in the page (the catalog brings the titles)", () => {
   assert.equal(t("el", "pile.s"), "Μάνα");
   assert.equal(t("el", "pile.w"), "Σωρός");
-  assert.equal(t("el", "piles.f"), "Βάσεις");
+  assert.equal(t("el", "pile.f"), "Βάση");
   assert.equal(t("el", "pile.r"), "Ρεζέρβα");
   assert.equal(t("el", "pile.t"), "Ταμπλό");
   for (const lang of ["en", "el"]) {
@@ -31,7 +31,10 @@ test("Greek pile names; no game is named in the page (the catalog brings the tit
 test("screen-reader labels", () => {
   const label = t("en", "card.on", { card: cardName("en", "Q", "H"), pile: pileName("en", "t2") });
   assert.equal(label, "Queen of hearts on tableau 3");
-  assert.equal(t("el", "card.on", { card: cardName("el", "Q", "H"), pile: pileName("el", "t2") }), "Ντάμα κούπα στο Ταμπλό 3");
+  assert.equal(
+    t("el", "card.on", { card: cardName("el", "Q", "H"), pile: pileName("el", "t2") }),
+    "Ντάμα κούπα στο Ταμπλό 3",
+  );
   assert.equal(pileName("en", "s"), "stock");
   assert.equal(t("xx", "pile.s"), "stock");
 });

@@ -1,32 +1,58 @@
-import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { layoutTable as layoutFor, fanOffsets, cardWidthFor, MAX_CARD_W, MIN_CARD_W, pileCards } from "../layout.js";
-import { hitTest, dropTarget, pileBounds, focusRows, moveFocus } from "../hit.js";
+import { test } from "node:test";
+import { dropTarget, focusRows, hitTest, moveFocus, pileBounds } from "../hit.js";
+import {
+  cardWidthFor,
+  fanOffsets,
+  layoutTable as layoutFor,
+  MAX_CARD_W,
+  MIN_CARD_W,
+  pileCards,
+} from "../layout.js";
 
 // The layouts as the view carries them, one per variant of every registered game
 // (tests/test_layouts.py writes them and checks this copy is current).
 const LAYOUTS = JSON.parse(readFileSync(new URL("./layouts.json", import.meta.url), "utf8"));
 /** The layout of a game's first variant (or its first with three cards a click). */
 const layoutOf = (name, drawCount = 1) =>
-  LAYOUTS[Object.keys(LAYOUTS).find((k) => k.startsWith(name) && (drawCount === 3) === k.includes("d3"))];
+  LAYOUTS[
+    Object.keys(LAYOUTS).find((k) => k.startsWith(name) && (drawCount === 3) === k.includes("d3"))
+  ];
 /** @param {string} name @param {any} piles @param {number} width @param {{drawCount?: number}} [o] */
-const layoutTable = (name, piles, width, o = {}) => layoutFor(layoutOf(name, o.drawCount), piles, width);
+const layoutTable = (name, piles, width, o = {}) =>
+  layoutFor(layoutOf(name, o.drawCount), piles, width);
 
 // Face-down cards as the view sends them: "??", never named.
 const D = "??";
 const kansas = {
-  s: Array(36).fill(D), w: [], r: [D, D, "4C"], f: [["5H"], [], [], []], t: [["9D"], ["QS"], ["7C"]],
+  s: Array(36).fill(D),
+  w: [],
+  r: [D, D, "4C"],
+  f: [["5H"], [], [], []],
+  t: [["9D"], ["QS"], ["7C"]],
 };
 const saratoga = {
-  s: Array(24).fill(D), w: ["2D"], f: [[], [], [], []],
-  t: [["AH"], ["ac", "2S"], ["ac", "ac", "3D"], ["ac", "ac", "ac", "4C"], ["ac", "ac", "ac", "ac", "5H"],
-    ["ac", "ac", "ac", "ac", "ac", "6S"], ["ac", "ac", "ac", "ac", "ac", "ac", "7D"]],
+  s: Array(24).fill(D),
+  w: ["2D"],
+  f: [[], [], [], []],
+  t: [
+    ["AH"],
+    ["ac", "2S"],
+    ["ac", "ac", "3D"],
+    ["ac", "ac", "ac", "4C"],
+    ["ac", "ac", "ac", "ac", "5H"],
+    ["ac", "ac", "ac", "ac", "ac", "6S"],
+    ["ac", "ac", "ac", "ac", "ac", "ac", "7D"],
+  ],
 };
 // a column of face-down cards as the view sends them
 const klondike = { ...saratoga, t: saratoga.t.map((col) => col.map((c) => (c === "ac" ? D : c))) };
 const eagle = {
-  s: Array(30).fill(D), w: [], r: ["KC", D, D], f: [["5S"], [], [], []],
+  s: Array(30).fill(D),
+  w: [],
+  r: ["KC", D, D],
+  f: [["5S"], [], [], []],
   t: [["2H"], ["3H"], ["4D", "3D"], ["9C"], ["TC"], ["JC"], ["QC"], ["KD"]],
 };
 
@@ -49,21 +75,29 @@ test("every variant of every game fits from a 272 px cell to 1,900 px", () => {
     for (let w = 272; w <= 1900; w += 64) {
       const g = layoutFor(layout, piles, w);
       assert.ok(g.width <= w, `${slug} at ${w}px is ${g.width}px wide`);
-      for (const c of g.cards) assert.ok(c.x >= 0 && c.x + g.cardW <= w && c.y + g.cardH <= g.height, slug);
+      for (const c of g.cards)
+        assert.ok(c.x >= 0 && c.x + g.cardW <= w && c.y + g.cardH <= g.height, slug);
       assert.equal(new Set(g.slots.map((s) => s.pile)).size, layout.slots.length);
     }
   }
 });
 
 test("the table fits every width from a 272 px cell to 1,900 px", () => {
-  for (const [game, piles] of [["kansas", kansas], ["saratoga", saratoga], ["klondike", klondike], ["eagle-wing", eagle]]) {
+  for (const [game, piles] of [
+    ["kansas", kansas],
+    ["saratoga", saratoga],
+    ["klondike", klondike],
+    ["eagle-wing", eagle],
+  ]) {
     for (let w = 272; w <= 1900; w += 16) {
       const g = layoutTable(game, piles, w);
       assert.ok(g.width <= w, `${game} at ${w}px is ${g.width}px wide`);
-      for (const c of g.cards) assert.ok(c.x >= 0 && c.x + g.cardW <= w, `${game} card off the table at ${w}`);
+      for (const c of g.cards)
+        assert.ok(c.x >= 0 && c.x + g.cardW <= w, `${game} card off the table at ${w}`);
       for (const s of g.slots) assert.ok(s.x + s.w <= w);
       assert.ok(g.cardW <= MAX_CARD_W && g.cardW >= MIN_CARD_W);
-      for (const c of g.cards) assert.ok(c.y >= 0 && c.y + g.cardH <= g.height, `${game} card below the felt at ${w}`);
+      for (const c of g.cards)
+        assert.ok(c.y >= 0 && c.y + g.cardH <= g.height, `${game} card below the felt at ${w}`);
       assert.equal(g.cardH, Math.round(g.cardW * 1.4));
     }
   }
@@ -101,15 +135,23 @@ test("long columns are compressed, not grown", () => {
   // A long column makes the felt taller, but only up to the squeezed fan's limit.
   const piles = { ...saratoga, t: saratoga.t.map((c, i) => (i === 0 ? long : c)) };
   const longer = { ...saratoga, t: saratoga.t.map((c, i) => (i === 0 ? [...long, ...long] : c)) };
-  assert.ok(layoutTable("saratoga", piles, 900).height > layoutTable("saratoga", saratoga, 900).height);
-  assert.equal(layoutTable("saratoga", piles, 900).height, layoutTable("saratoga", longer, 900).height);
+  assert.ok(
+    layoutTable("saratoga", piles, 900).height > layoutTable("saratoga", saratoga, 900).height,
+  );
+  assert.equal(
+    layoutTable("saratoga", piles, 900).height,
+    layoutTable("saratoga", longer, 900).height,
+  );
 });
 
 test("the felt is as tall as the piles need, not as the longest fan could be", () => {
   // Kansas at the deal: one card per column; the felt ends a card and a fan step below.
   const g = layoutTable("kansas", kansas, 1000);
   const lowest = Math.max(...g.cards.map((c) => c.y + g.cardH));
-  assert.ok(g.height - lowest <= 0.27 * g.cardH + 0.3 * g.cardW + 2, `${g.height - lowest}px of empty felt`);
+  assert.ok(
+    g.height - lowest <= 0.27 * g.cardH + 0.3 * g.cardW + 2,
+    `${g.height - lowest}px of empty felt`,
+  );
   assert.ok(g.height < 2 * g.cardH * 1.12 + g.cardH, `${g.height}px`);
 });
 

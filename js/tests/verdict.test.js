@@ -1,16 +1,22 @@
-import { test } from "node:test";
 import assert from "node:assert/strict";
-import { verdictLabel, fatalMark, ANSWERS } from "../verdict.js";
-import { t, STRINGS } from "../i18n.js";
+import { test } from "node:test";
+import { STRINGS, t } from "../i18n.js";
+import { ANSWERS, fatalMark, verdictLabel } from "../verdict.js";
 
 const tr = (lang) => (key, args) => t(lang, key, args);
-const live = (answer, extra = {}) => ({ on: true, answer, seconds: 0.02, searching: false, ...extra });
+const live = (answer, extra = {}) => ({
+  on: true,
+  answer,
+  seconds: 0.02,
+  searching: false,
+  ...extra,
+});
 
 test("each answer has a word, a tooltip and (once decided) a sentence, in both languages", () => {
   for (const lang of ["en", "el"]) {
     for (const a of ANSWERS) {
       const shown = verdictLabel(live(a), "playing", tr(lang));
-      assert.ok(shown && shown.text && shown.title, `${lang} ${a}`);
+      assert.ok(shown?.text && shown.title, `${lang} ${a}`);
       assert.equal(shown.answer, a);
       assert.notEqual(shown.text, shown.title);
       // every word comes from the table, none falls back to the key
@@ -37,7 +43,10 @@ test("not yet known says how long it searched and whether it searches on", () =>
 
 test("nothing shown when off, when won, or for an answer it does not know", () => {
   assert.equal(verdictLabel(live("winnable", { on: false }), "playing", tr("en")), null);
-  assert.equal(verdictLabel({ on: true, answer: "off", seconds: 0, searching: false }, "playing", tr("en")), null);
+  assert.equal(
+    verdictLabel({ on: true, answer: "off", seconds: 0, searching: false }, "playing", tr("en")),
+    null,
+  );
   assert.equal(verdictLabel(live("winnable"), "won", tr("en")), null);
   assert.equal(verdictLabel(live("<img src=x>"), "playing", tr("en")), null);
   assert.equal(verdictLabel(undefined, "playing", tr("en")), null);
@@ -54,7 +63,8 @@ test("the move that lost the deal is marked, and the mark looks back at the posi
   const el = fatalMark({ at: 2, move: "t6>t5" }, tr("el"), "el").text;
   assert.equal(el, "κερδιζόταν ως την κίνηση 2 (το πάνω φύλλο από το Ταμπλό 7 στο Ταμπλό 6)");
   assert.ok(!el.includes("t6>t5"));
-  for (const bad of [null, undefined, { at: 0, move: "draw" }, { at: 3 }]) assert.equal(fatalMark(bad, tr("en")), null);
+  for (const bad of [null, undefined, { at: 0, move: "draw" }, { at: 3 }])
+    assert.equal(fatalMark(bad, tr("en")), null);
 });
 
 test("a deal lost at the deal itself says so, not 'no longer winnable'", () => {
@@ -65,5 +75,8 @@ test("a deal lost at the deal itself says so, not 'no longer winnable'", () => {
     assert.notEqual(start.text, later.text);
     assert.notEqual(start.title, later.title);
   }
-  assert.equal(verdictLabel(live("lost", { from_start: true }), "playing", tr("en")).text, "Not winnable (lost from the start)");
+  assert.equal(
+    verdictLabel(live("lost", { from_start: true }), "playing", tr("en")).text,
+    "Not winnable (lost from the start)",
+  );
 });

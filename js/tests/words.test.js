@@ -1,11 +1,12 @@
 // Words a player meets (issue 36, item 11): moves in words rather than notation, proper
 // plurals, the keyboard help naming every key, and the seed box after another deal.
-import { test } from "node:test";
+
 import assert from "node:assert/strict";
-import { STRINGS, t, moveWords } from "../i18n.js";
-import { LETTERS, REVIEW_KEYS, keyCommand } from "../keys.js";
-import { seedBox } from "../toolbar.js";
+import { test } from "node:test";
 import { fatalPrompt } from "../fatal.js";
+import { moveWords, STRINGS, t } from "../i18n.js";
+import { keyCommand, LETTERS, REVIEW_KEYS } from "../keys.js";
+import { seedBox } from "../toolbar.js";
 
 test("moves in words, in both languages", () => {
   assert.equal(moveWords("en", "t5>t2*2"), "the top 2 cards of tableau 6 onto tableau 3");
@@ -17,12 +18,14 @@ test("moves in words, in both languages", () => {
   assert.equal(moveWords("el", "w>f0"), "το πάνω φύλλο από τον Σωρό στη Βάση 1");
   assert.equal(moveWords("el", "draw"), "ένα κλικ στη Μάνα");
   // what it cannot read is given back as it is, never thrown
-  for (const odd of ["", "t5>", "x>y", "<img src=x>", "t999>t1"]) assert.equal(moveWords("en", odd), odd);
+  for (const odd of ["", "t5>", "x>y", "<img src=x>", "t999>t1"])
+    assert.equal(moveWords("en", odd), odd);
 });
 
 test("the page's words are never in notation: every move template names no notation", () => {
   for (const lang of ["en", "el"]) {
-    for (const [k, v] of Object.entries(STRINGS[lang])) assert.doesNotMatch(v, /\b[twfr]\d>|\(s\)|\(α\)/, `${lang} ${k}`);
+    for (const [k, v] of Object.entries(STRINGS[lang]))
+      assert.doesNotMatch(v, /\b[twfr]\d>|\(s\)|\(α\)/, `${lang} ${k}`);
   }
 });
 
@@ -31,7 +34,8 @@ test("plurals: one move, two moves, in both languages", () => {
   assert.equal(t("en", "ui.line.title", { at: 3, moves: 5 }).includes("5 moves (L)"), true);
   assert.ok(t("el", "ui.line.title", { at: 3, moves: 1 }).includes("μία κίνηση"));
   assert.ok(t("el", "ui.line.title", { at: 3, moves: 4 }).includes("4 κινήσεις"));
-  for (const lang of ["en", "el"]) assert.doesNotMatch(t(lang, "ui.line.title", { at: 1, moves: 2 }), /[{}|]/);
+  for (const lang of ["en", "el"])
+    assert.doesNotMatch(t(lang, "ui.line.title", { at: 1, moves: 2 }), /[{}|]/);
 });
 
 test("the keyboard help names every key the table answers", () => {
@@ -39,13 +43,27 @@ test("the keyboard help names every key the table answers", () => {
   for (const lang of ["en", "el"]) named[lang] = t(lang, "ui.keys");
   for (const lang of ["en", "el"]) {
     const help = named[lang];
-    for (const letter of Object.keys(LETTERS)) assert.match(help, new RegExp(`\\b${letter.toUpperCase()}\\b`), `${lang}: ${letter}`);
-    for (const key of ["Esc", "Enter", "Space", "Ctrl+Z", "Ctrl+Y", "Ctrl+Enter", "Home", "End", "P", "←", "→"]) {
+    for (const letter of Object.keys(LETTERS))
+      assert.match(help, new RegExp(`\\b${letter.toUpperCase()}\\b`), `${lang}: ${letter}`);
+    for (const key of [
+      "Esc",
+      "Enter",
+      "Space",
+      "Ctrl+Z",
+      "Ctrl+Y",
+      "Ctrl+Enter",
+      "Home",
+      "End",
+      "P",
+      "←",
+      "→",
+    ]) {
       assert.ok(help.includes(key), `${lang}: ${key}`);
     }
   }
   assert.equal(REVIEW_KEYS.p, "review-playon");
-  const k = (key) => keyCommand({ key, ctrl: false, shift: false, alt: false, inField: false, inTable: true });
+  const k = (key) =>
+    keyCommand({ key, ctrl: false, shift: false, alt: false, inField: false, inTable: true });
   assert.equal(k("l"), "line");
   assert.equal(k("r"), "redo");
 });
@@ -59,13 +77,24 @@ test("the seed box shows another deal's number, even focused or with a stale typ
   assert.deepEqual(seedBox(typed, 7, true), typed);
   assert.deepEqual(seedBox(typed, 7, false), typed);
   // untouched and not focused: the box follows the deal
-  assert.deepEqual(seedBox({ shown: 7, edited: false, value: "" }, 7, false), { shown: 7, edited: false, value: "7" });
-  assert.deepEqual(seedBox({ shown: undefined, edited: false, value: "" }, null, false), { shown: null, edited: false, value: "" });
+  assert.deepEqual(seedBox({ shown: 7, edited: false, value: "" }, 7, false), {
+    shown: 7,
+    edited: false,
+    value: "7",
+  });
+  assert.deepEqual(seedBox({ shown: undefined, edited: false, value: "" }, null, false), {
+    shown: null,
+    edited: false,
+    value: "",
+  });
 });
 
 test("the fatal-move question's own words name the move in words", () => {
   const tr = (key, args) => t("en", key, args);
   const p = fatalPrompt({ move: "t1>t0*3", version: 4 }, tr, "en");
-  assert.equal(p.title, "If you play the top 3 cards of tableau 2 onto tableau 1, the deal can no longer be won");
-  assert.equal(p.confirm.action, "t1>t0*3");
+  assert.equal(
+    p.title,
+    "If you play the top 3 cards of tableau 2 onto tableau 1, the deal can no longer be won",
+  );
+  assert.equal(p.move, "t1>t0*3");
 });

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from ..budgets import shown
-from ..cards import ACE, KING
+from ..cards import ACE, KING, is_red
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, STOCK, WASTE, Move
 from . import saratoga_search as _search
 from .base import _UNSET, F0, F3, Rules, Table
@@ -27,10 +27,6 @@ from .records import (
     column_slots,
     foundation_slots,
 )
-
-
-def _is_red(card: int) -> bool:
-    return 13 <= card < 39
 
 
 class Saratoga(Rules):
@@ -199,7 +195,7 @@ turn it over without limit, which is the *unlimited redeals* option here.
         # each card of the group must lie on a card one higher of the other colour
         for i in range(len(pile) - n + 1, len(pile)):
             upper, lower = pile[i], pile[i - 1]
-            if upper % 13 + 2 != lower % 13 + 1 or _is_red(upper) == _is_red(lower):
+            if upper % 13 + 2 != lower % 13 + 1 or is_red(upper) == is_red(lower):
                 return "not_a_build"
         return None
 
@@ -222,7 +218,7 @@ turn it over without limit, which is the *unlimited redeals* option here.
         if not pile:
             return None if bottom % 13 + 1 == KING else "empty_king_only"
         top = pile[-1]
-        if _is_red(top) == _is_red(bottom):
+        if is_red(top) == is_red(bottom):
             return "tableau_colour"
         if bottom % 13 + 2 != top % 13 + 1:
             return "tableau_rank"
@@ -258,7 +254,7 @@ turn it over without limit, which is the *unlimited redeals* option here.
             pile = piles[c]
             if pile and pile[-1] % 13 > 0:
                 top = pile[-1]
-                takes.setdefault((top % 13 - 1, not _is_red(top)), []).append(c)
+                takes.setdefault((top % 13 - 1, not is_red(top)), []).append(c)
         for src in (WASTE, *FOUNDATIONS, *cols):
             pile = piles[src]
             if not pile:
@@ -272,7 +268,7 @@ turn it over without limit, which is the *unlimited redeals* option here.
             n = 1
             while True:
                 bottom = pile[-n]
-                for c in takes.get((bottom % 13, _is_red(bottom)), ()):
+                for c in takes.get((bottom % 13, is_red(bottom)), ()):
                     if c != src:
                         moves.append(Move(src, c, n))
                 if bottom % 13 == 12:
@@ -280,7 +276,7 @@ turn it over without limit, which is the *unlimited redeals* option here.
                 if n == depth:
                     break
                 below = pile[-n - 1]
-                if below % 13 != bottom % 13 + 1 or _is_red(below) == _is_red(bottom):
+                if below % 13 != bottom % 13 + 1 or is_red(below) == is_red(bottom):
                     break
                 n += 1
         return moves

@@ -11,13 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..cards import is_red
 from ..moves import FIRST_TABLEAU, FOUNDATIONS, WASTE
 from .base import Rules
 from .search_protocol import SearchState, SMove
-
-
-def _is_red(card: int) -> bool:
-    return 13 <= card < 39
 
 
 def _held_by_twin(
@@ -113,10 +110,10 @@ def blocked_cards(
             r = x % 13
             if r == 0 or r == 12:
                 continue
-            red = _is_red(x)
+            red = is_red(x)
             if i > down[x] and pile[i - 1] in moves:
                 d = pile[i - 1]
-                if d % 13 == r + 1 and _is_red(d) != red:
+                if d % 13 == r + 1 and is_red(d) != red:
                     continue
             up = True
             for y in range(x - r, x):  # the lower cards of X's suit

@@ -164,13 +164,13 @@ def test_stock_click_draws(make_harness, name):
 
 
 def focus_at(h: Harness) -> tuple[str, int]:
-    f = h.page.evaluate("() => window.swEl.__swTable.focus")
+    f = h.page.evaluate("() => window.swEl.__swTable.state.focus")
     return f["pile"], f["index"]
 
 
 def rows_of(h: Harness) -> list[list[str]]:
     return h.page.evaluate("""() => {
-        const g = window.swEl.__swTable.geom;
+        const g = window.swEl.__swTable.state.geom;
         const top = g.slots.filter(s => s.y < g.slots[0].y + g.cardH / 2).map(s => s.pile);
         const rest = g.slots.filter(s => !top.includes(s.pile)).map(s => s.pile);
         return [top, rest];
@@ -290,6 +290,39 @@ def test_a_comm_said_dead_greys_the_table_until_python_answers(make_harness):
     assert h.page.evaluate("window.swOffline") == ["true", ""]
     assert h.page.get_attribute(".sw-root", "data-offline") is None
     assert h.received[-1] == {"kind": "sync"} and w.game.history == []
+
+
+def test_the_pages_own_state_is_one_frozen_object_changed_only_by_the_table(make_harness):
+    # what the page keeps of its own (widget.js PageState): the modules read it and the
+    # table replaces it whole; a module that wrote it would throw (ES modules are strict)
+    w = SolitaireWidget("kansas", seed=7)
+    h = make_harness(w)
+    out = h.page.evaluate(
+        """() => {
+        "use strict"; // as the modules are
+        const t = window.swEl.__swTable;
+        const before = t.state;
+        const threw = (fn) => {
+          try { fn(); return false; } catch (e) { return e instanceof TypeError; }
+        };
+        const frozen = (o) => Object.isFrozen(o);
+        return {
+          frozen: frozen(before) && frozen(before.focus) && frozen(before.clock),
+          write: threw(() => { t.state.sel = { pile: "t0", index: 0 }; }),
+          nested: threw(() => { t.state.focus.index = 3; }),
+          replace: threw(() => { t.state = {}; }),
+          unchanged: t.state === before && t.state.sel === null,
+        };
+    }"""
+    )
+    assert out == dict.fromkeys(("frozen", "write", "nested", "replace", "unchanged"), True)
+    # a click changes it through the table: a new frozen object holds the selection
+    pile = next(f"t{i}" for i, p in enumerate(w.game.snapshot()["t"]) if p and p[-1].isupper())
+    h.top(pile).click()
+    sel = h.page.evaluate(
+        "() => { const s = window.swEl.__swTable.state; return Object.isFrozen(s) && s.sel; }"
+    )
+    assert sel and sel["pile"] == pile
 
 
 def test_the_seed_box_follows_a_deal_changed_from_python(make_harness):
