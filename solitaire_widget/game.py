@@ -603,10 +603,17 @@ class Game:
 
     @_serialised
     def foundation_move(self, pile: str) -> Move | None:
-        """What a double-click on ``pile`` does: its top card to a foundation, or None."""
-        try:
-            src = pile_index(pile) if isinstance(pile, str) else int(pile)
-        except (ValueError, TypeError):
+        """What a double-click on ``pile`` does: its top card to a foundation, or None
+        (None too for anything that names no pile: a pile id like ``"t3"``, or its
+        index)."""
+        if isinstance(pile, str):
+            try:
+                src = pile_index(pile)
+            except ValueError:
+                return None
+        elif isinstance(pile, int) and not isinstance(pile, bool):
+            src = pile  # (an index out of range is refused by the rules: None)
+        else:
             return None
         for f in FOUNDATIONS:
             move = Move(src, f, 1)
