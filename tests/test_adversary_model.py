@@ -216,7 +216,8 @@ def mutated_snapshots(draw):
                     dst.append(src.pop(draw(st.integers(0, len(src) - 1))))
         elif kind == "flip" and src:
             i = draw(st.integers(0, len(src) - 1))
-            src[i] = src[i].swapcase()
+            if isinstance(src[i], str):
+                src[i] = src[i].swapcase()
         elif kind == "drop" and src:
             src.pop()
         elif kind == "dup" and src:
