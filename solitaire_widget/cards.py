@@ -8,6 +8,8 @@ and the widget.
 
 from __future__ import annotations
 
+from .budgets import shown
+
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -82,7 +84,7 @@ def code(card: int, face_up: bool = True) -> str:
 def parse_code(text: str) -> tuple[int, bool]:
     """``"TD"`` -> (card, face up); ``"td"`` -> (card, face down). ValueError if malformed."""
     if not isinstance(text, str) or len(text) != 2:
-        raise ValueError(f"{text!r} is not a card code (rank A23456789TJQK + suit CDHS)")
+        raise ValueError(f"{shown(text)} is not a card code (rank A23456789TJQK + suit CDHS)")
     upper = text.upper()
     if upper[0] not in RANKS or upper[1] not in SUITS:
         raise ValueError(f"{text!r} is not a card code (rank A23456789TJQK + suit CDHS)")

@@ -16,6 +16,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from . import budgets
 from .games import GAMES
 from .search import BudgetSpent
 
@@ -34,6 +35,13 @@ except ImportError:  # no wheel for this platform: the Python search is the fall
 # about 21), so a search alone in it holds some 25 million positions in a table of
 # 512 MB: ten seconds of search.
 MEMORY_MB = 768.0
+
+# A budget past these is no bound at all (a search of 2**62 nodes or 30 years never
+# ends first), and is passed on as None: the core takes a 64-bit count and turns
+# seconds into a 64-bit count of clock ticks, which a larger number would overflow
+# (solver.NO_CLOCK says the same of a whole solve).
+_MAX_NODES = 2**62
+_MAX_SECONDS = 1e9
 
 
 def available(rules: Rules | type[Rules] | str | None = None) -> bool:
@@ -211,6 +219,12 @@ class CoreSearch:
         self._search.pause()
 
     def run(self, seconds: float | None, nodes: int | None) -> tuple[str, list[str]]:
+        seconds = budgets.seconds(seconds, "seconds")
+        nodes = budgets.count(nodes, "nodes")
+        if seconds is not None and seconds > _MAX_SECONDS:
+            seconds = None
+        if nodes is not None and nodes > _MAX_NODES:
+            nodes = None
         result, line = self._search.run(seconds, nodes)
         if result == "unknown":
             raise BudgetSpent
@@ -219,17 +233,34 @@ class CoreSearch:
 
 def _position(table: Table) -> tuple:
     """A position as the core takes it: the part, the game's traits, the piles, their
-    face-down cards, the redeals used and the base card's rank."""
+    face-down cards, the redeals used and the base card's rank. ValueError, naming the
+    pile and the limit, for a table past the game's limits (``Rules.check_position``):
+    a table changed by hand is checked here, where it enters the core."""
     rules = table.rules
     piles = [list(p) for p in table.piles]
+    hidden = list(table.hidden)
+    rules.check_position(piles, hidden, table.redeals_used)
     return (
         rules.core_part,
         rules.core_traits(),
         piles,
-        list(table.hidden),
-        table.redeals_used,
+        hidden,
+        redeals_for_core(table),
         table.base,
     )
+
+
+def redeals_for_core(table: Table) -> int:
+    """The redeals used, as the core takes them (a byte: 0..255). With a limited number
+    the count is at most the limit (99 at the most, ``Rules.check_position``). With
+    unlimited redeals the count changes nothing the core computes: no move asks it
+    (only a limit does), the pruned search's key and rank leave it out, the plain
+    rules' keys (``is_stuck``, perft) write 0 for it, and the unpruned search keys it
+    only to tell apart positions of one search, where it grows from wherever it
+    started (by at most 52: each redeal in a search move takes a card out of the stock
+    for good). So it is sent as 0 and has no ceiling in Python: after 255 passes
+    through an unlimited stock the game goes on as before."""
+    return 0 if table.rules.max_redeals is None else table.redeals_used
 
 
 # One compiled Rules per game, option set and base card: cheap to keep (a few dozen
@@ -256,7 +287,10 @@ def legal_moves(table: Table) -> list[str]:
 
 def play(table: Table, action: str) -> tuple[list[list[int]], list[int], int]:
     """The core's piles, face-down counts and redeals used after ``action``."""
-    return _loaded(table.rules).play(*_position(table), action=action)
+    piles, hidden, used = _loaded(table.rules).play(*_position(table), action=action)
+    # the count the core was sent (0 with unlimited redeals: ``redeals_for_core``), back on the
+    # table's own count
+    return piles, hidden, used - redeals_for_core(table) + table.redeals_used
 
 
 def perft(table: Table, depth: int) -> list[int]:
@@ -267,7 +301,8 @@ def perft(table: Table, depth: int) -> list[int]:
 def is_stuck(table: Table, limit: int) -> bool:
     """``progress.is_stuck`` in the core (without its memo): the same search in the same
     order, so the same answer, within the same ``limit``."""
-    return compiled(table).is_stuck(table.piles, table.hidden, table.redeals_used, limit)
+    table.rules.check_position(table.piles, table.hidden, table.redeals_used)
+    return compiled(table).is_stuck(table.piles, table.hidden, redeals_for_core(table), limit)
 
 
 __all__ = [
@@ -281,4 +316,5 @@ __all__ = [
     "parts",
     "perft",
     "play",
+    "redeals_for_core",
 ]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+from .budgets import shown
+
 _N = 624
 
 
@@ -51,3 +53,15 @@ def shuffled_deck(seed: int) -> list[int]:
 
 def random_seed() -> int:
     return random.SystemRandom().getrandbits(32)
+
+
+SEEDS = 2**32  # GLib seeds with a 32-bit int: a larger one deals the same as its low bits
+
+
+def check_seed(seed: object, name: str = "seed") -> int:
+    """``seed`` if it is an int from 0 to 2**32-1 (not a bool), else ValueError naming
+    ``name``: every seed that enters (a Game, a new deal, a saved game) is checked here,
+    so that no two seeds deal the same cards and a seed always reads back as dealt."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEEDS:
+        raise ValueError(f"{name} must be an int from 0 to 2**32-1, not {shown(seed)}")
+    return int(seed)

@@ -45,6 +45,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .budgets import shown
 from .games import make_rules, variants
 
 __all__ = [
@@ -74,9 +75,9 @@ def grade(moves: int, nodes: int, policy_wins: bool) -> str:
     search it took; ``policy_wins``: the hint policy wins it alone."""
     for name, value in (("moves", moves), ("nodes", nodes)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{name} must be an int >= 0, not {value!r}")
+            raise ValueError(f"{name} must be an int >= 0, not {shown(value)}")
     if not isinstance(policy_wins, bool):
-        raise TypeError(f"policy_wins must be True or False, not {policy_wins!r}")
+        raise TypeError(f"policy_wins must be True or False, not {shown(policy_wins)}")
     if policy_wins:
         return "easy"
     if nodes > HARD_NODES or moves > HARD_MOVES:
@@ -88,7 +89,9 @@ def check_grade(difficulty: object) -> str | None:
     """``difficulty`` as asked for (None: any); ValueError names a bad one."""
     if difficulty is None or (isinstance(difficulty, str) and difficulty in GRADES):
         return difficulty
-    raise ValueError(f"difficulty must be one of {', '.join(GRADES)} or None, not {difficulty!r}")
+    raise ValueError(
+        f"difficulty must be one of {', '.join(GRADES)} or None, not {shown(difficulty)}"
+    )
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from .moves import (
     WASTE,
     IllegalMove,
     Move,
+    bad_move,
     pile_id,
     pile_index,
 )
@@ -156,12 +157,19 @@ def explain(t: Table, action: object, lang: str = "en") -> str:
     """``"Legal: ..."`` or ``"Illegal: ..."``: the rule that allows or forbids ``action``."""
     text("legal", lang, text="")  # validates lang
     if isinstance(action, Move):
+        bad = bad_move(action)
+        if bad is not None:  # a Move made by hand that is no move at all
+            return bad.text(lang)
         move = action
     else:
         try:
             move = Move.parse(action)  # type: ignore[arg-type]
         except (IllegalMove, TypeError):
-            return text("illegal", lang, text=text("malformed", lang, action=action))
+            try:
+                return text("illegal", lang, text=text("malformed", lang, action=action))
+            except ValueError:  # (an int of more digits than Python prints)
+                shown = f"<{type(action).__name__}>"
+                return text("illegal", lang, text=text("malformed", lang, action=shown))
     if t.is_won():
         return text("illegal", lang, text=text("game_won", lang))
     why = t.reason(move)

@@ -7,18 +7,21 @@ observers, saving and pictures. It is the single source of truth the widget foll
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
+import threading
 import time
 from collections.abc import Callable, Iterable
 from itertools import pairwise
-from typing import Any
+from typing import Any, TypeVar
 
-from . import progress
+from . import budgets, progress
+from .budgets import shown
 from .cards import RANKS, code, parse_code
 from .core_search import Memory
-from .deal import random_seed, shuffled_deck
+from .deal import check_seed, random_seed, shuffled_deck
 from .deals import Difficulty, check_grade, published_list
 from .explain import explain as _explain
 from .explain import refusal as _refusal
@@ -35,6 +38,7 @@ from .moves import (
     WASTE,
     IllegalMove,
     Move,
+    bad_move,
     pile_index,
 )
 from .render import table_svg, table_text
@@ -51,10 +55,45 @@ DEAL_TRIES = 200
 JSON_VERSION = 1
 
 Listener = Callable[["Game"], None]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _serialised(method: F) -> F:
+    """Runs ``method`` holding the game's lock (``Game.lock``), so that threads sharing
+    a Game take turns: each public method sees and leaves a whole position and history.
+
+    The lock is re-entrant (a method calls others). What a change tells its listeners
+    is told once the outermost call lets the lock go, on the thread that made the
+    change: a listener (the widget's table) may take locks of its own and call back
+    into the game, and a thread holding such a lock while it plays on the game (the
+    widget's replay timer) could otherwise wait on this lock while the listener waits
+    on its lock: the game's lock is taken last, and held around nothing but the game."""
+
+    @functools.wraps(method)
+    def locked(self: Game, *args: Any, **kwargs: Any) -> Any:
+        # (acquire and release by hand: a "with" costs a reader of ``score`` a third more)
+        lock = self._lock
+        lock.acquire()
+        self._depth += 1
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._depth -= 1
+            notify = self._unheard and not self._depth
+            if notify:
+                self._unheard = False
+            lock.release()
+            if notify:
+                self._notify()
+
+    return locked  # type: ignore[return-value]
 
 
 def _as_move(action: object) -> Move:
     if isinstance(action, Move):
+        why = bad_move(action)
+        if why is not None:
+            raise why
         return action
     if isinstance(action, str):
         return Move.parse(action)
@@ -78,7 +117,7 @@ def check_deck(deck: Iterable[object]) -> list[int]:
         elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 52:
             card = item
         else:
-            raise ValueError(f"{item!r} is not a card code")
+            raise ValueError(f"{shown(item)} is not a card code")
         cards.append(card)
     if len(set(cards)) != 52:
         dupes = sorted({code(c) for c in cards if cards.count(c) > 1})
@@ -94,6 +133,9 @@ class Game:
     ['draw', 't1>f1', 't1>f2', 't1>f3']
     >>> g.play("t1>f1")
     Move.parse('t1>f1')
+
+    Threads may share a Game: its methods take turns (``lock``), and a search works on
+    a copy taken under the lock, so the game goes on while it runs.
     """
 
     def __init__(
@@ -104,23 +146,69 @@ class Game:
         deck: Iterable[object] | None = None,
         **options: Any,
     ) -> None:
-        self._rules: Rules = make_rules(name, **options)
+        self._blank(make_rules(name, **options))
         if deck is not None and seed is not None:
             raise ValueError("give a seed or a deck, not both")
         if deck is not None:
-            self.seed: int | None = None
-            self._deck: list[int] | None = check_deck(deck)
+            cards = check_deck(deck)
         else:
-            if seed is None:
-                seed = random_seed()
-            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
-                raise ValueError(f"seed must be an int from 0 to 2**32-1, not {seed!r}")
-            self.seed = seed
-            self._deck = shuffled_deck(seed)
-        piles = self._rules.deal(list(self._deck))
+            self._seed = check_seed(random_seed() if seed is None else seed)
+            cards = shuffled_deck(self._seed)
+        self._deck = cards
+        piles = self._rules.deal(list(cards))
         base = piles[F0][0] % 13 + 1 if self._rules.has_base_card else None
-        self._listeners: list[Listener] = []
-        self._reset(Table(self._rules, piles, 0, base, self._rules.deal_hidden()))
+        hidden = self._rules.deal_hidden()
+        self._rules.check_position(piles, hidden, 0)  # a game's own deal fits its limits
+        self._reset(Table(self._rules, piles, 0, base, hidden))
+
+    _rules: Rules
+    _seed: int | None
+    _deck: list[int] | None
+    _listeners: list[Listener]
+
+    def _blank(self, rules: Rules) -> None:
+        # what every Game holds besides its position (the constructors' common part)
+        self._rules = rules
+        self._seed = None
+        self._deck = None
+        self._listeners = []
+        self._lock = threading.RLock()
+        self._depth = 0  # calls of this game's methods in progress (on the lock's thread)
+        self._unheard = False  # a change the listeners are yet to hear of
+
+    @classmethod
+    def _from_table(
+        cls, rules: Rules, table: Table, seed: int | None, deck: list[int] | None
+    ) -> Game:
+        game = cls.__new__(cls)
+        game._blank(rules)
+        game._seed, game._deck = seed, deck
+        game._reset(table)
+        return game
+
+    def __getstate__(self) -> dict[str, Any]:
+        # pickle and copy.deepcopy: a lock is not copied; a copy gets one of its own
+        with self._lock:
+            state = dict(self.__dict__)
+        del state["_lock"]
+        state["_depth"], state["_unheard"] = 0, False
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.RLock()
+
+    @property
+    def lock(self) -> threading.RLock:
+        """The lock every method of this game holds while it runs (re-entrant): hold it
+        too to read several things as one moment of the game (``with g.lock: ...``)."""
+        return self._lock
+
+    @property
+    def seed(self) -> int | None:
+        """The seed the deal was dealt from (0 to 2**32-1), or None for a deck or a
+        position given by hand."""
+        return self._seed
 
     def _reset(self, table: Table) -> None:
         self._start = table.copy()
@@ -160,13 +248,14 @@ class Game:
         ``Game(name, seed=...)`` deals it again, won or lost.
         """
         if not isinstance(winnable, bool):
-            raise TypeError(f"winnable must be True or False, not {winnable!r}")
+            raise TypeError(f"winnable must be True or False, not {shown(winnable)}")
         wanted = check_grade(difficulty)
         if wanted is not None and not winnable:
             raise ValueError("difficulty grades winnable deals: give winnable=True with it")
-        for label, value in (("nodes", nodes), ("tries", tries)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"{label} must be an int >= 1, not {value!r}")
+        budgets.count(nodes, "nodes", optional=False, least=1)
+        budgets.count(tries, "tries", optional=False, least=1)
+        if rng is not None and not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random (or None), not {type(rng).__name__}")
         make_rules(name, **options)  # a bad name or option fails here, before any search
         if not winnable:
             return cls(name, **options)
@@ -194,15 +283,17 @@ class Game:
         hint policy wins it alone; ``.grade`` is "easy", "medium" or "hard"
         (``deals.grade``). None when the deal is lost or the search did not decide it.
         A deal the published list grades is answered from there, with no search."""
-        listed = published_list(self.name, self.options) if self.seed is not None else None
-        known = listed.difficulty(self.seed) if listed and self.seed is not None else None
+        budgets.count(nodes, "nodes", optional=False)
+        with self._lock:  # the deal and its seed as one (``new`` changes both)
+            seed, start = self._seed, self.position(0)
+        listed = published_list(self.name, self.options) if seed is not None else None
+        known = listed.difficulty(seed) if listed and seed is not None else None
         if known is not None:
             return known
-        start = self.position(0)
         result = start.solve(seconds=None, nodes=nodes)
         if result.result == "won":
             return Difficulty(result.moves, result.nodes, start.hint_policy_wins())
-        if result.result == "unknown" and listed is not None and listed.won(self.seed or 0):
+        if result.result == "unknown" and listed is not None and listed.won(seed or 0):
             # proved won in the published run, past this budget: the search it takes is
             # beyond the budget, so at least ``nodes``; the line's length is not known
             return Difficulty(0, result.nodes, start.hint_policy_wins())
@@ -212,7 +303,8 @@ class Game:
         """Does following the hints alone win from here? Plays, on a copy, the first of
         ``hints()`` that leads to a position not yet seen (as ``strategies.hint_player``
         plays), until the game is won, no such hint is left or ``max_moves`` actions."""
-        game = self.position(self.moves)
+        budgets.count(max_moves, "max_moves", optional=False)
+        game = self._here()
         seen = {game.table.key()}
         for _ in range(max_moves):
             if game.is_won:
@@ -238,18 +330,18 @@ class Game:
         """A game starting from a position in the trace/snapshot format.
 
         ``base`` (a rank like ``"5"`` or 5) is needed only when no foundation is started.
-        ValueError if the position cannot occur in that game.
+        ``state["redeals_used"]`` (0 if absent) counts the redeals already used: at most
+        the rules' ``redeals``, any count when they are unlimited. ValueError if the
+        position cannot occur in that game, naming the pile and the limit where a pile
+        holds more than the game's rules let it (``Rules.check_position``: a Kansas
+        reserve holds at most the 12 cards it is dealt, an Eagle Wing column 3...).
         """
         rules = make_rules(name, **options)
         piles, redeals_used, hidden = _piles_from_state(rules, state)
         base_rank = _base_rank(rules, piles, base)
-        game = cls.__new__(cls)
-        game._rules = rules
-        game.seed = None
-        game._deck = None
-        game._listeners = []
-        game._reset(Table(rules, piles, redeals_used, base_rank, hidden))
-        return game
+        return cls._from_table(
+            rules, Table(rules, piles, redeals_used, base_rank, hidden), None, None
+        )
 
     # ---- reading ---------------------------------------------------------------------
     @property
@@ -279,12 +371,14 @@ class Game:
         return None if self._deck is None else [code(c) for c in self._deck]
 
     @property
+    @_serialised
     def legal_moves(self) -> list[Move]:
         moves = self._cache.get("legal")
         if moves is None:
             moves = self._cache["legal"] = self._table.legal_moves()
         return list(moves)
 
+    @_serialised
     def is_legal(self, action: object) -> bool:
         try:
             return self._table.reason(_as_move(action)) is None
@@ -292,11 +386,13 @@ class Game:
             return False
 
     @property
+    @_serialised
     def score(self) -> int:
         """Aisleriot's score: the number of cards on the foundations."""
         return self._table.foundation_cards()
 
     @property
+    @_serialised
     def status(self) -> str:
         """``"won"``, ``"lost"`` (only moves that cycle without progress remain) or
         ``"playing"``."""
@@ -312,48 +408,59 @@ class Game:
         return status
 
     @property
+    @_serialised
     def is_won(self) -> bool:
         return self._table.is_won()
 
     @property
+    @_serialised
     def history(self) -> list[str]:
         """Every action played since the deal, in notation (autoplay chains included)."""
         return [str(move) for group in self._undo for move, _ in group]
 
     @property
+    @_serialised
     def moves(self) -> int:
         return sum(len(group) for group in self._undo)
 
     @property
+    @_serialised
     def can_undo(self) -> bool:
         return bool(self._undo)
 
     @property
+    @_serialised
     def can_redo(self) -> bool:
         return bool(self._redo)
 
     @property
+    @_serialised
     def stock_left(self) -> int:
         return len(self._table.piles[STOCK])
 
     @property
+    @_serialised
     def waste_size(self) -> int:
         return len(self._table.piles[WASTE])
 
     @property
+    @_serialised
     def reserve_left(self) -> int | None:
         return len(self._table.piles[RESERVE]) if self._rules.has_reserve else None
 
     @property
+    @_serialised
     def redeals_left(self) -> int | None:
         """None when redeals are unlimited."""
         return self._table.redeals_left
 
     @property
+    @_serialised
     def redeals_used(self) -> int:
         return self._table.redeals_used
 
     @property
+    @_serialised
     def base_rank(self) -> str | None:
         """The base card's rank (``"5"``, ``"T"``, ``"K"``), or None in Saratoga."""
         return None if self._table.base is None else RANKS[self._table.base - 1]
@@ -366,23 +473,26 @@ class Game:
     def n_tableau(self) -> int:
         return self._rules.n_tableau
 
+    @_serialised
     def pile(self, pile: str) -> list[str]:
         """The cards of one pile, bottom to top, in the snapshot's codes."""
         index = pile_index(pile)
         if index >= FIRST_TABLEAU + self._rules.n_tableau or (
             index == RESERVE and not self._rules.has_reserve
         ):
-            raise ValueError(f"{self.title} has no pile {pile!r}")
+            raise ValueError(f"{self.title} has no pile {shown(pile)}")
         return self._codes(index)
 
     def _codes(self, index: int) -> list[str]:
         return _pile_codes(self._table, index)
 
+    @_serialised
     def snapshot(self) -> dict[str, Any]:
         """The position in the trace format: ``{"s", "w", "r", "f", "t"}``."""
         return table_state(self._table)
 
     # ---- playing ---------------------------------------------------------------------
+    @_serialised
     def play(self, action: Move | str) -> Move:
         """Play one action with everything that follows from it; return the Move.
 
@@ -404,6 +514,7 @@ class Game:
 
     push = play  # python-chess spelling
 
+    @_serialised
     def _play_legal(self, move: Move) -> None:
         # ``play`` without its check, for a caller that took ``move`` from this
         # position's legal moves and knows the position has not changed since (the
@@ -420,6 +531,7 @@ class Game:
         self._undo.append(group)
         self._times.append(time.time())
 
+    @_serialised
     def undo(self) -> list[Move]:
         """Take back the last action (a whole autoplay chain at once); return its moves."""
         if not self._undo:
@@ -437,6 +549,7 @@ class Game:
         """python-chess spelling of ``undo``: return the last move taken back."""
         return self.undo()[-1]
 
+    @_serialised
     def redo(self) -> list[Move]:
         """Play again the last action taken back."""
         if not self._redo:
@@ -446,45 +559,61 @@ class Game:
         self._changed()
         return moves
 
+    @_serialised
     def restart(self) -> None:
         """Back to the deal (same cards); history and redo are cleared."""
         self._reset(self._start.copy())
         self._changed()
 
+    @_serialised
     def new(self, seed: int | None = None) -> None:
         """A new deal of the same game and options (random seed unless given)."""
         fresh = Game(self.name, seed, **self.options)
-        self.seed, self._deck = fresh.seed, fresh._deck
+        self._seed, self._deck = fresh.seed, fresh._deck
         self._reset(fresh._table)
         self._changed()
 
+    @_serialised
     def position(self, moves: int) -> Game:
         """The game as it stood after its first ``moves`` actions of ``history`` (0: the
         deal), as a new Game with no history: for looking back without undoing.
         ValueError outside 0..len(history)."""
         history = [move for group in self._undo for move, _ in group]
         if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= len(history):
-            raise ValueError(f"moves must be from 0 to {len(history)}, not {moves!r}")
-        table = self._start.copy()
-        for move in history[:moves]:
-            table.apply(move)
-        game = Game.__new__(Game)
-        game._rules = self._rules
-        game.seed, game._deck = self.seed, self._deck
-        game._listeners = []
-        game._reset(table)
-        return game
+            raise ValueError(f"moves must be from 0 to {len(history)}, not {shown(moves)}")
+        if moves == len(history):
+            table = self._table.copy()  # where the replay would end
+        else:
+            table = self._start.copy()
+            for move in history[:moves]:
+                table.apply(move)
+        return Game._from_table(self._rules, table, self._seed, self._deck)
+
+    @_serialised
+    def _here(self) -> Game:
+        # the position now, as a Game of its own with no history: taken under the lock
+        # in one step, for a search to work on outside it while this game goes on
+        return Game._from_table(self._rules, self._table.copy(), self._seed, self._deck)
 
     # ---- help ------------------------------------------------------------------------
+    @_serialised
     def explain(self, action: Move | str, lang: str = "en") -> str:
         """Why ``action`` is legal or not, in words (``lang="el"`` for Greek)."""
         return _explain(self._table, action, lang)
 
+    @_serialised
     def foundation_move(self, pile: str) -> Move | None:
-        """What a double-click on ``pile`` does: its top card to a foundation, or None."""
-        try:
-            src = pile_index(pile) if isinstance(pile, str) else int(pile)
-        except (ValueError, TypeError):
+        """What a double-click on ``pile`` does: its top card to a foundation, or None
+        (None too for anything that names no pile: a pile id like ``"t3"``, or its
+        index)."""
+        if isinstance(pile, str):
+            try:
+                src = pile_index(pile)
+            except ValueError:
+                return None
+        elif isinstance(pile, int) and not isinstance(pile, bool):
+            src = pile  # (an index out of range is refused by the rules: None)
+        else:
             return None
         for f in FOUNDATIONS:
             move = Move(src, f, 1)
@@ -492,6 +621,7 @@ class Game:
                 return move
         return None
 
+    @_serialised
     def hints(self) -> list[Move]:
         """Moves worth playing, best first: Aisleriot's hint order, then what it misses."""
         cached = self._cache.get("hints")
@@ -525,12 +655,22 @@ class Game:
         line and the hint is its first move; when no win is found in time, or the deal
         can no longer be won, the ordinary hint is given.
         """
-        if exact and self.status == "playing":
-            result = self.solve(seconds=budget)
-            if result.result == "won" and result.solution:
-                return Move.parse(result.solution[0])
-        hints = self.hints()
-        return hints[0] if hints else None
+        if not isinstance(exact, bool):
+            raise TypeError(f"exact must be True or False, not {shown(exact)}")
+        budgets.seconds(budget, "budget")
+        if exact:
+            with self._lock:  # the position searched, and the moment it was taken
+                version, here, playing = self._version, self._here(), self.status == "playing"
+            # searched outside the lock: the game goes on meanwhile
+            if playing:
+                result = here.solve(seconds=budget)
+                if result.result == "won" and result.solution:
+                    with self._lock:
+                        if self._version == version:  # still the position searched
+                            return Move.parse(result.solution[0])
+        with self._lock:
+            hints = self.hints()
+            return hints[0] if hints else None
 
     # ---- solving (solver.py) -----------------------------------------------------------
     def solve(
@@ -549,14 +689,22 @@ class Game:
         compiled search, or ``"python"``; ``engine=`` asks for one). ``threads=2`` lets
         the core's search take a second CPU (see ``solver.solve``). Every search of it
         keeps together to one memory budget (``result.memory_mb``, 768 MB), within
-        ``memory`` if given (a ``core_search.Memory`` other solves share).
+        ``memory`` if given (a ``core_search.Memory`` other solves share). The position
+        is copied when the search starts; the game may go on meanwhile (another
+        thread). TypeError or ValueError for a budget that is not a finite number >= 0
+        (None: no bound), before any search.
         """
+        budgets.seconds(seconds, "seconds")
+        budgets.count(nodes, "nodes")
+        with self._lock:
+            table = self._table.copy()
         return _solve(
-            self, seconds=seconds, nodes=nodes, engine=engine, threads=threads, memory=memory
+            table, seconds=seconds, nodes=nodes, engine=engine, threads=threads, memory=memory
         )
 
     def is_winnable(self, seconds: float | None = 10.0) -> bool | None:
         """True or False when the solver decides within the budget, else None."""
+        budgets.seconds(seconds, "seconds")
         result = self.solve(seconds=seconds).result
         return None if result == "unknown" else result == "won"
 
@@ -566,13 +714,15 @@ class Game:
         None when ``seconds`` for each of the two searches did not decide. False too
         where this position is not winnable (nothing is left to lose). IllegalMove for
         an illegal ``action``; nothing is played."""
-        move = self._allowed(action)
-        before = self.is_winnable(seconds)
+        budgets.seconds(seconds, "seconds")
+        with self._lock:  # the move checked on the position searched
+            move = self._allowed(action)
+            here = self._here()
+        before = here.is_winnable(seconds)
         if not before:
             return None if before is None else False
-        after = self.position(self.moves)
-        after._play_legal(move)
-        winnable = after.is_winnable(seconds)
+        here._play_legal(move)
+        winnable = here.is_winnable(seconds)
         return None if winnable is None else not winnable
 
     def losing_move(self, seconds: float | None = 2.0) -> int | None:
@@ -582,17 +732,22 @@ class Game:
         game is not proved lost, was lost from the deal, or a search within
         ``seconds`` did not decide. A position after a lost one is lost too, so the
         positions are searched by halves: about log2(moves) searches."""
-        n = len(self.history)
-        last = self.position(n).is_winnable(seconds)
+        budgets.seconds(seconds, "seconds")
+        with self._lock:  # the game as it is now: the searches run on copies of it
+            frozen = Game._from_table(self._rules, self._start.copy(), self._seed, self._deck)
+            for group in self._undo:
+                frozen._push([frozen._table.apply(move) for move, _ in group])
+        n = frozen.moves
+        last = frozen.position(n).is_winnable(seconds)
         if last is not False:
             return None  # not lost (or not proved so): no move lost it
-        first = self.position(0).is_winnable(seconds)
+        first = frozen.position(0).is_winnable(seconds)
         if first is not True:
             return None  # lost from the deal, or the deal itself undecided
         low, high = 0, n  # winnable after ``low`` actions, lost after ``high``
         while high - low > 1:
             mid = (low + high) // 2
-            winnable = self.position(mid).is_winnable(seconds)
+            winnable = frozen.position(mid).is_winnable(seconds)
             if winnable is None:
                 return None
             low, high = (mid, high) if winnable else (low, mid)
@@ -630,6 +785,7 @@ class Game:
                 return True
         return False
 
+    @_serialised
     def autoplay(self) -> list[Move]:
         """Play every move to a foundation that can never cost a win; one undo reverts all.
 
@@ -658,13 +814,18 @@ class Game:
         return [move for move, _ in group]
 
     # ---- observers -------------------------------------------------------------------
+    @_serialised
     def on_change(self, callback: Listener) -> Callable[[], None]:
-        """Call ``callback(game)`` after every change; returns a function that stops it."""
+        """Call ``callback(game)`` after every change; returns a function that stops it.
+
+        It is called on the thread that made the change, once the game's lock is let
+        go (a listener may take locks of its own and call back into the game)."""
         self._listeners.append(callback)
 
         def unsubscribe() -> None:
-            if callback in self._listeners:
-                self._listeners.remove(callback)
+            with self._lock:
+                if callback in self._listeners:
+                    self._listeners.remove(callback)
 
         return unsubscribe
 
@@ -675,25 +836,41 @@ class Game:
     def _changed(self) -> None:
         self._version += 1
         self._cache.clear()
+        # the listeners hear of it once the lock is let go (see _serialised)
+        self._unheard = True
+        if self._depth == 0:  # not within a method (none changes the game so): at once
+            self._unheard = False
+            self._notify()
+
+    def _notify(self) -> None:
         for callback in list(self._listeners):
             callback(self)
 
     # ---- saving ----------------------------------------------------------------------
     @property
+    @_serialised
     def action_times(self) -> list[float]:
         """Wall-clock time (``time.time()``) of each action on the undo stack."""
         return list(self._times)
 
+    @_serialised
     def to_json(self) -> str:
         """The whole game: options, deal, history and redo stack, in a versioned format."""
+        start = table_state(self._start)
+        if self._start.redeals_used:
+            # a position given by hand may start with redeals used (a deal never does)
+            start["redeals_used"] = self._start.redeals_used
+        # The seed and deck go with the game when it starts at their deal; a game that
+        # starts later in one (``position``) keeps them but is saved as a position.
+        dealt = self._deck is not None and self._starts_at_deal()
         data = {
             "format": JSON_FORMAT,
             "version": JSON_VERSION,
             "game": self.name,
             "options": self.options,
-            "seed": self.seed,
-            "deck": self.deck,
-            "start": table_state(self._start),
+            "seed": self.seed if dealt else None,
+            "deck": self.deck if dealt else None,
+            "start": start,
             "base": self.base_rank,
             "history": [[str(m) for m, _ in group] for group in self._undo],
             "times": self._times,
@@ -702,71 +879,99 @@ class Game:
         }
         return json.dumps(data, separators=(",", ":"))
 
+    def _starts_at_deal(self) -> bool:
+        start = self._start
+        if self._deck is None or start.redeals_used:
+            return False
+        return (
+            self._rules.deal(list(self._deck)) == start.piles
+            and self._rules.deal_hidden() == start.hidden
+        )
+
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
-        """Restore a game saved by ``to_json``; ValueError if it is corrupt or inconsistent."""
+        """Restore a game saved by ``to_json``; ValueError if it is corrupt or inconsistent
+        (whatever is wrong with it: not JSON, nested too deep, NaN or Infinity, numbers
+        out of range, fields of the wrong kind, a history the rules refuse...)."""
         try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as err:
-            raise ValueError(f"not a saved game: {err}") from None
+            data = json.loads(text, parse_constant=_no_constant)
+        except (TypeError, ValueError, RecursionError) as err:
+            # (RecursionError: nesting deeper than the parser goes; ValueError covers
+            # bad UTF-8 and ints of more digits than Python reads)
+            raise ValueError(f"not a saved game: {_short(err)}") from None
         if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
             raise ValueError("not a saved solitaire_widget game")
         if data.get("version") != JSON_VERSION:
-            raise ValueError(f"unsupported saved-game version {data.get('version')!r}")
+            raise ValueError(f"unsupported saved-game version {_short(data.get('version'))}")
         try:
-            options = data["options"]
-            if not isinstance(options, dict):
-                raise ValueError("options must be an object")
-            game = cls.from_snapshot(data["start"], data["game"], base=data.get("base"), **options)
-            seed, deck = data.get("seed"), data.get("deck")
-            if deck is not None:
-                dealt = check_deck(deck)
-                if game._rules.deal(list(dealt)) != game._start.piles:
-                    raise ValueError("the deck does not deal the saved starting position")
-                if seed is not None and shuffled_deck(seed) != dealt:
-                    raise ValueError("the seed does not deal the saved deck")
-                game._deck, game.seed = dealt, seed
-            history, redo = data["history"], data["redo"]
-            if not isinstance(history, list) or not isinstance(redo, list):
-                raise ValueError("history and redo must be lists of action lists")
-            for group in history:
-                if not isinstance(group, list) or not group:
-                    raise ValueError("history entries must be non-empty lists of actions")
-                records = [game._table.apply(_checked(game._table, a)) for a in group]
-                game._push(records)
-            times = data.get("times")
-            # Absent or null: saved by hand, the replay's own times stand. Anything else
-            # must be one finite time per history entry, or the file is corrupt.
-            if times is not None:
-                if (
-                    not isinstance(times, list)
-                    or len(times) != len(game._times)
-                    or not all(
-                        isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
-                        for x in times
-                    )
-                ):
-                    raise ValueError("times must hold one finite number per history entry")
-                game._times = [float(x) for x in times]
-            for group in redo:
-                if (
-                    not isinstance(group, list)
-                    or not group
-                    or not all(isinstance(a, str) for a in group)
-                ):
-                    raise ValueError("redo entries must be non-empty lists of actions")
-                game._redo.append([_as_move(a) for a in group])
-            _check_redo_chain(game)
-            if "state" in data and data["state"] != game.snapshot():
-                raise ValueError("the saved position does not match the replayed history")
-        except (KeyError, TypeError, IllegalMove) as err:
-            raise ValueError(f"corrupt saved game: {err}") from None
+            return cls._from_saved(data)
+        except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as err:
+            raise ValueError(f"corrupt saved game: {_short(err)}") from None
+        except RecursionError:
+            raise ValueError("corrupt saved game: nested too deep") from None
+        except IllegalMove as err:
+            raise ValueError(f"corrupt saved game: {_short(err)}") from None
+
+    @classmethod
+    def _from_saved(cls, data: dict) -> Game:
+        options = data["options"]
+        if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+            raise ValueError("options must be an object")
+        name = data["game"]
+        if not isinstance(name, str):
+            raise ValueError(f"game must be a game's name, not {type(name).__name__}")
+        game = cls.from_snapshot(data["start"], name, base=data.get("base"), **options)
+        seed, deck = data.get("seed"), data.get("deck")
+        if seed is not None:
+            seed = check_seed(seed)  # a larger int would deal the same cards as its low bits
+        if deck is not None or seed is not None:
+            dealt = check_deck(deck) if deck is not None else shuffled_deck(seed or 0)
+            if game._rules.deal(list(dealt)) != game._start.piles:
+                what = "deck" if deck is not None else "seed"
+                raise ValueError(f"the {what} does not deal the saved starting position")
+            if seed is not None and shuffled_deck(seed) != dealt:
+                raise ValueError("the seed does not deal the saved deck")
+            if game._start.redeals_used:
+                raise ValueError("a deal starts with no redeal used")
+            game._deck, game._seed = dealt, seed
+        history, redo = data["history"], data["redo"]
+        if not isinstance(history, list) or not isinstance(redo, list):
+            raise ValueError("history and redo must be lists of action lists")
+        for group in history:
+            if not isinstance(group, list) or not group:
+                raise ValueError("history entries must be non-empty lists of actions")
+            records = [game._table.apply(_checked(game._table, a)) for a in group]
+            game._push(records)
+        times = data.get("times")
+        # Absent or null: saved by hand, the replay's own times stand. Anything else
+        # must be one finite time per history entry, or the file is corrupt.
+        if times is not None:
+            if (
+                not isinstance(times, list)
+                or len(times) != len(game._times)
+                or not all(_finite(x) for x in times)
+            ):
+                raise ValueError("times must hold one finite number per history entry")
+            game._times = [float(x) for x in times]
+        for group in redo:
+            if (
+                not isinstance(group, list)
+                or not group
+                or not all(isinstance(a, str) for a in group)
+            ):
+                raise ValueError("redo entries must be non-empty lists of actions")
+            game._redo.append([_as_move(a) for a in group])
+        _check_redo_chain(game)
+        if "state" in data and data["state"] != game.snapshot():
+            raise ValueError("the saved position does not match the replayed history")
         return game
 
     # ---- pictures --------------------------------------------------------------------
+    @_serialised
     def __str__(self) -> str:
         return table_text(self)
 
+    @_serialised
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
         origin = f"seed={self.seed}" if self.seed is not None else "custom deal"
@@ -775,21 +980,46 @@ class Game:
             f"{self.moves} moves>"
         )
 
+    @_serialised
     def svg(self, deck: str = "classic") -> str:
         """The table as a static SVG picture, its cards in the inks of ``deck`` (one of
         the widget's decks, ``cards.DECKS``: "classic", "four_colour", "high_contrast");
         the notebook shows the classic one."""
         return table_svg(self, deck)
 
+    @_serialised
     def _repr_svg_(self) -> str:
         return table_svg(self)
+
+
+def _no_constant(name: str) -> Any:
+    # json.loads takes NaN, Infinity and -Infinity by default: no saved game holds one
+    raise ValueError(f"{name} is not a number a saved game holds")
+
+
+def _finite(x: object) -> bool:
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return False
+    try:
+        return math.isfinite(x)
+    except OverflowError:  # an int past any float
+        return False
+
+
+def _short(thing: object) -> str:
+    # a message's quote of something read from a file: never a huge one
+    try:
+        text = thing if isinstance(thing, str) else repr(thing)
+    except Exception:  # (an int of more digits than Python prints)
+        text = type(thing).__name__
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def _checked(t: Table, action: object) -> Move:
     move = _as_move(action)
     why = t.reason(move)
     if why is not None:
-        raise ValueError(f"saved action {action!r} is illegal there ({why})")
+        raise ValueError(f"saved action {shown(action)} is illegal there ({why})")
     return move
 
 
@@ -876,13 +1106,10 @@ def _piles_from_state(rules: Rules, state: object) -> tuple[list[list[int]], int
                 raise ValueError("each foundation must be one suit in rising order")
         if not rules.has_base_card and pile and pile[0] % 13 != 0:
             raise ValueError(f"{rules.title}'s foundations start with an Ace")
+    # the game's limits on a position (a Kansas reserve holds at most the 12 cards it is
+    # dealt...), the redeals used among them: checked here, where a position enters
     used = state.get("redeals_used", 0)
-    if (
-        not isinstance(used, int)
-        or used < 0
-        or (rules.max_redeals is not None and used > rules.max_redeals)
-    ):
-        raise ValueError(f"redeals_used {used!r} is not possible with these options")
+    rules.check_position(piles, hidden, used)
     return piles, used, hidden
 
 
@@ -895,12 +1122,12 @@ def _base_rank(rules: Rules, piles: list[list[int]], base: str | int | None) -> 
     if base is not None:
         if isinstance(base, str):
             if len(base) != 1 or base.upper() not in RANKS:
-                raise ValueError(f"base must be a rank like '5' or 'K', not {base!r}")
+                raise ValueError(f"base must be a rank like '5' or 'K', not {shown(base)}")
             value = RANKS.index(base.upper()) + 1
         elif isinstance(base, int) and 1 <= base <= 13:
             value = base
         else:
-            raise ValueError(f"base must be a rank like '5' or 'K', not {base!r}")
+            raise ValueError(f"base must be a rank like '5' or 'K', not {shown(base)}")
         starts.add(value)
     if len(starts) > 1:
         raise ValueError("every foundation must start with the same (base) rank")

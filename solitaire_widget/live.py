@@ -50,7 +50,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from . import core_search
+from . import budgets, core_search
 from .game import Game
 from .proofs import Proofs, detached, repaired, replays_to_win
 from .scheduling import Scheduler, close_at_exit
@@ -224,7 +224,9 @@ class LiveSolver:
         move keeps a win), or None when ``budget`` seconds of search did not decide.
         Runs on the caller's thread (the page's check waits for it, so the budget is
         short); what it proves goes into the shared record. IllegalMove for an illegal
-        ``action``."""
+        ``action``; TypeError or ValueError for a budget that is not a finite number of
+        seconds >= 0."""
+        budgets.seconds(budget, "budget", optional=False)
         g, shown = self.host.shown()
         h = list(shown if history is None else history)
         found = self.proofs.known(h)

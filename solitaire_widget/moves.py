@@ -7,22 +7,32 @@ and generate millions of them cheaply, and it prints and parses the shared notat
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import texts
+from .budgets import shown
 
 # Pile indices shared by every game. Saratoga simply never uses the reserve.
 STOCK, WASTE, RESERVE = 0, 1, 2
 FOUNDATIONS = (3, 4, 5, 6)
 FIRST_TABLEAU = 7
 MAX_TABLEAU = 8
+#: every pile index any game has: 0..14
+N_PILES = FIRST_TABLEAU + MAX_TABLEAU
+#: the most cards one move takes
+MAX_COUNT = 52
 
 
 def pile_id(index: int) -> str:
+    """10 -> ``"t3"``. ValueError for an index that is no pile of any game."""
     if index >= FIRST_TABLEAU:
+        if index >= N_PILES:
+            raise ValueError(f"{shown(index)} is no pile index (0 to {N_PILES - 1})")
         return f"t{index - FIRST_TABLEAU}"
     if index >= FOUNDATIONS[0]:
         return f"f{index - FOUNDATIONS[0]}"
+    if index < 0:
+        raise ValueError(f"{shown(index)} is no pile index (0 to {N_PILES - 1})")
     return "swr"[index]
 
 
@@ -89,10 +99,65 @@ class IllegalMove(ValueError):
             return str(self)
 
 
+def _is_index(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def bad_move(move: Any) -> IllegalMove | None:
+    """Why a Move made by hand is no move at all, as the IllegalMove to raise; None
+    when it is one (legal or not: that is for the rules to say). A Move's fields are
+    ints (not bools): ``src`` and ``dst`` pile indices from 0 to 14, ``count`` from 1
+    to 52. ``Game`` checks every Move it is given (``play``, ``is_legal``,
+    ``explain``...) here; the engine makes its own Moves from the rules and never
+    pays for this check."""
+    try:
+        src, dst, n = move
+    except (TypeError, ValueError):
+        return IllegalMove(f"{_text(move)} is not a move: a Move has src, dst and count")
+    fault = None
+    if not (_is_index(src) and _is_index(dst) and _is_index(n)):
+        fault = "its src, dst and count are ints"
+    elif not (0 <= src < N_PILES and 0 <= dst < N_PILES):
+        fault = f"src and dst are pile indices from 0 to {N_PILES - 1}"
+    elif not 1 <= n <= MAX_COUNT:
+        fault = f"a move takes 1 to {MAX_COUNT} cards"
+    if fault is None:
+        return None
+    text = _text(move)
+    message = f"Illegal: {text} is not a move: {fault}."
+    # in English the fault itself; in another language the shared sentence ("bad_move")
+    return IllegalMove(message, "bad_move", {"move": text}, {"en": message})
+
+
+def _text(move: Any) -> str:
+    # how a Move that is no move is shown: its fields, never its notation (which it
+    # may not have), and never a huge repr
+    try:
+        fields: list[object] = list(move)
+    except TypeError:
+        return type(move).__name__
+    if len(fields) != 3:
+        return type(move).__name__
+    parts = []
+    for label, value in zip(("src", "dst", "count"), fields, strict=True):
+        if isinstance(value, int) and value.bit_length() > 64:
+            shown = f"<an int of {value.bit_length()} bits>"
+        else:
+            try:
+                shown = repr(value)
+            except Exception:
+                shown = f"<{type(value).__name__}>"
+            shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        parts.append(f"{label}={shown}")
+    return f"Move({', '.join(parts)})"
+
+
 class Move(NamedTuple):
     """``src`` and ``dst`` are pile indices; ``count`` cards move as one group.
 
-    A click on the stock (deal, or turn the waste over) is ``Move.DRAW``.
+    A click on the stock (deal, or turn the waste over) is ``Move.DRAW``. A Move made by
+    hand is checked where it is played (``bad_move``): one that is no move prints as its
+    fields (``Move(src=-5, dst=3, count=1)``) and is refused with a reason.
     """
 
     src: int
@@ -105,20 +170,36 @@ class Move(NamedTuple):
 
     @property
     def source(self) -> str:
-        return pile_id(self.src)
+        """The source pile's id (``"t3"``); ValueError for a Move that is no move."""
+        return pile_id(self.src) if bad_move(self) is None else _no_pile(self)
 
     @property
     def target(self) -> str:
-        return pile_id(self.dst)
+        """The target pile's id; ValueError for a Move that is no move."""
+        return pile_id(self.dst) if bad_move(self) is None else _no_pile(self)
 
     def __str__(self) -> str:
-        if self.src == STOCK:
-            return "draw"
-        text = f"{pile_id(self.src)}>{pile_id(self.dst)}"
-        return f"{text}*{self.count}" if self.count != 1 else text
+        src, dst, n = self
+        # the engine's own Moves (a few type checks; the notation is asked of many)
+        if (
+            type(src) is int
+            and type(dst) is int
+            and type(n) is int
+            and 0 <= src < N_PILES
+            and 0 <= dst < N_PILES
+            and 1 <= n <= MAX_COUNT
+        ):
+            if src == STOCK:
+                # a click on the stock is one Move, DRAW; the notation has no other
+                # move from the stock (its cards are face down), so none is shown as one
+                return "draw" if dst == WASTE and n == 1 else _text(self)
+            text = f"{pile_id(src)}>{pile_id(dst)}"
+            return f"{text}*{n}" if n != 1 else text
+        return _text(self)
 
     def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
+        text = str(self)
+        return text if text.startswith("Move(") else f"Move.parse({text!r})"
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -155,6 +236,10 @@ class Move(NamedTuple):
                 {},
             )
         return cls(src, dst, count)
+
+
+def _no_pile(move: Move) -> str:
+    raise ValueError(f"{_text(move)} is not a move, so it names no pile")
 
 
 DRAW = Move(STOCK, WASTE, 1)

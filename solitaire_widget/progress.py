@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from . import core_search
+from . import budgets, core_search
 from .games.base import Table
 from .moves import DRAW, FOUNDATIONS, STOCK, WASTE, Move
 
@@ -70,6 +70,7 @@ def path_to_progress(table: Table, limit: int = SEARCH_LIMIT) -> list[Move] | No
     ``[]`` is never returned: a path has at least one move. None means there is none
     (the game is stuck), or that none was found within ``limit`` positions.
     """
+    budgets.count(limit, "limit", optional=False)
     if table.is_won():
         return None
     t = table.copy()
@@ -158,6 +159,7 @@ def is_stuck(
     whether one of those cards could be played or a move could not be taken back.
     ``memo`` keeps the components proved stuck (see ``StuckMemo``).
     """
+    budgets.count(limit, "limit", optional=False)
     if core and core_search.available(table.rules):
         return core_search.is_stuck(table, limit)
     if table.is_won():

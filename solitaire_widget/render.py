@@ -21,8 +21,8 @@ class Shown(Protocol):
     """What a picture reads of a game (``Game`` offers it all; this module sits below
     ``game.py`` and imports nothing of it)."""
 
-    seed: int | None
-
+    @property
+    def seed(self) -> int | None: ...
     @property
     def title(self) -> str: ...
     @property

@@ -47,6 +47,7 @@ import time
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from . import budgets
 from .games.base import Rules
 from .games.search_protocol import Rec, SMove
 from .moves import FIRST_TABLEAU, RESERVE, STOCK, WASTE, pile_id
@@ -459,12 +460,24 @@ class Search:
 
     def run(self, seconds: float | None, nodes: int | None) -> tuple[str, list[str]]:
         """Search on for at most ``seconds`` and ``nodes`` more; ``BudgetSpent`` if they
-        run out first, after which ``run`` may be called again to go on where it left."""
+        run out first, after which ``run`` may be called again to go on where it left.
+        A budget that is not a finite number >= 0 is refused (``budgets``): the clock
+        is never past a NaN deadline."""
+        seconds = budgets.seconds(seconds, "seconds")
+        nodes = budgets.count(nodes, "nodes")
         deadline = None if seconds is None else time.perf_counter() + seconds
         if self.prune:
             key, rank = self.key, self.rank
         else:
-            # no dominance at all: the exact stock position and redeal count are keyed
+            # No dominance at all: the exact stock position and redeal count are keyed.
+            # With unlimited redeals the count changes no move (nothing asks it but a
+            # limit), so two positions differing in it alone are the same position and
+            # this key tells them apart: sound (it only searches some positions twice)
+            # and bounded, since within one search the count grows only by a stock move
+            # that turns the waste over to take a card out for good, so by at most 52
+            # over the count the search started from. (The pruned key holds no count
+            # where redeals are unlimited; ``rank`` holds it only where they are
+            # limited.) The compiled core keys the same, node for node.
             def key() -> tuple:
                 return (self.key(), len(self.piles[WASTE]), self.used)
 

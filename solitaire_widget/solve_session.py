@@ -18,13 +18,12 @@ and a late answer is dropped instead of applied to a position it was not compute
 from __future__ import annotations
 
 import logging
-import math
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from . import core_search
+from . import budgets, core_search
 from .cards import card_name
 from .game import Game
 from .proofs import Proofs, detached
@@ -55,14 +54,11 @@ SIDE_MB = core_search.MEMORY_MB / 8
 
 
 def _delay(value: Any) -> float:
-    """``replay_delay`` as seconds: a finite number, not negative, not a bool; else
-    ValueError naming it (a timer given anything else would never fire, or fail in a
-    thread where no one hears of it)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"replay_delay must be a number of seconds, not {value!r}")
-    if not math.isfinite(value) or value < 0:
-        raise ValueError(f"replay_delay must be finite and not negative, not {value!r}")
-    return float(value)
+    """``replay_delay`` as seconds (``budgets.seconds``): a finite number, not negative,
+    not a bool; else TypeError or ValueError naming it (a timer given anything else
+    would never fire, or fail in a thread where no one hears of it). The widget checks
+    it when it is set; a host's settings of another kind are checked here."""
+    return budgets.seconds(value, "replay_delay", optional=False)
 
 
 class Refused(Exception):

@@ -12,13 +12,14 @@ loosest rules, streamliners that keep the waste short. ``solve`` is one run of o
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from . import core_search
+from . import budgets, core_search
 from .games.base import Table as TableType
 from .moves import Move
 from .search import CHECK_EVERY, BudgetSpent, Search
@@ -60,6 +61,14 @@ STREAMLINER_MB = 32.0
 # tables of 256 MB each, and a main search alone one of 512 MB.
 PROBES_SHARE = 1 / 8
 STREAMLINERS_SHARE = 1 / 4
+
+
+# A time budget of this many seconds (some 30 years) or more is no time bound: the
+# search runs as with ``seconds=None`` (its node budget, if any, bounds it). Clocks and
+# the compiled core's deadline (a 64-bit count of ticks) are not made for more, and a
+# deadline that overflowed would end every turn at once with nothing searched, while
+# the clock, never reaching the budget, kept the turns coming for ever.
+NO_CLOCK = 1e9
 
 
 @dataclass
@@ -120,6 +129,12 @@ def _engine(engine: str, rules: Rules) -> str:
     return engine
 
 
+def _check_threads(threads: object) -> None:
+    # 1 or 2 as an int: True == 1 and 2.0 == 2, but neither is a number of threads
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads not in (1, 2):
+        raise ValueError(f"threads must be 1 or 2, not {threads!r}")
+
+
 def _loosest(table: Table) -> Table | None:
     """The same position under the loosest rules of its game (``Rules.loosest``, which
     argues that a position they lose is lost under these too), when ``table``'s rules
@@ -163,10 +178,15 @@ class Solver:
         threads: int = 1,
         memory: core_search.Memory | None = None,
     ) -> None:
-        if threads not in (1, 2):
-            raise ValueError(f"threads must be 1 or 2, not {threads!r}")
-        source: Table = game if isinstance(game, TableType) else game.table
-        table = source.copy()
+        _check_threads(threads)
+        memory_mb = budgets.megabytes(memory_mb, "memory_mb")
+        if isinstance(game, TableType):
+            table = game.copy()
+        else:
+            # a Game another thread may be playing on: copied under its lock, in one step
+            # (the search then runs on the copy, holding nothing)
+            with getattr(game, "lock", None) or contextlib.nullcontext():
+                table = game.table.copy()
         self.table = table
         rules = table.rules
         self.engine = _engine(engine, rules)
@@ -279,7 +299,13 @@ class Solver:
 
     def run(self, seconds: float | None = 10.0, nodes: int | None = None) -> SolveResult:
         """Search on for at most ``seconds`` and ``nodes`` more (None: no bound). The
-        result's ``nodes`` and ``seconds`` count every run so far."""
+        result's ``nodes`` and ``seconds`` count every run so far. TypeError or
+        ValueError, before any search, for a budget that is not a finite number >= 0
+        (``solitaire_widget.budgets``): NaN would never run out."""
+        seconds = budgets.seconds(seconds, "seconds")
+        nodes = budgets.count(nodes, "nodes")
+        if seconds is not None and seconds >= NO_CLOCK:
+            seconds = None  # a clock that never runs out is none (see NO_CLOCK)
         start = time.perf_counter()
         try:
             if self.verdict is None:
@@ -425,6 +451,7 @@ class Solver:
                 if out is None and left():
                     out = turn(main, 6)
         while out is None and left():
+            used_before = used
             if self.wide is not None:
                 verdict = None
                 if self.threads > 1 and self.engine == "core" and not self._wide_set_up and share_s:
@@ -459,6 +486,14 @@ class Solver:
                     return found
             if left():
                 out = turn(main, 2 if self.probes else 3)
+            if out is None and seconds is None and used == used_before:
+                # Defence in depth: with no clock to run out, a round of turns that
+                # searched no node would come round for ever (each search answers or
+                # spends at least a node of a budget it is given; this holds the loop
+                # to that rather than trusting it). With a clock, a round may well
+                # search nothing (a fresh probe's setup can outlast a short turn) and
+                # the clock ends the loop.
+                break
         return out
 
 
@@ -525,6 +560,9 @@ def solve(
     ``core-2t``). ``search_threads()`` says what the machine can give; the widget's
     Solve and exact hint use that.
     """
+    # checked before the Solver takes its copy and its memory (Solver.run checks again)
+    budgets.seconds(seconds, "seconds")
+    budgets.count(nodes, "nodes")
     return Solver(
         game,
         prune=prune,

@@ -22,6 +22,7 @@ import random
 import weakref
 from collections.abc import Callable
 
+from . import budgets
 from .game import Game
 from .moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, WASTE, Move
 
@@ -201,8 +202,7 @@ def play_out(game: Game, strategy: str | Strategy, max_moves: int = MAX_MOVES) -
     exact "lost" verdict of ``Game.status`` searches the position and would dominate
     the cost of batch play.
     """
-    if max_moves < 0:
-        raise ValueError(f"max_moves must be >= 0, not {max_moves}")
+    budgets.count(max_moves, "max_moves", optional=False)
     player = get_strategy(strategy)
     for _ in range(max_moves):
         if game.is_won:

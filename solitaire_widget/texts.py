@@ -19,6 +19,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "legal": "Legal: {text}",
         "illegal": "Illegal: {text}",
         "malformed": "{action!r} is not a move: write it like 't2>f0', 't0>t3*2' or 'draw'.",
+        "bad_move": (
+            "{move} is not a move: src and dst are pile indices from 0 to 14, count a "
+            "number of cards from 1 to 52."
+        ),
         "game_won": "The game is won: every card is on the foundations.",
         # the stock
         "legal_draw": "A click on the stock turns {k} {k|card|cards} face up onto the waste.",
@@ -97,6 +101,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "illegal": "Δεν επιτρέπεται: {text}",
         "malformed": (
             "Το {action!r} δεν είναι κίνηση: γράψτε την όπως 't2>f0', 't0>t3*2' ή 'draw'."
+        ),
+        "bad_move": (
+            "Το {move} δεν είναι κίνηση: τα src και dst είναι αριθμοί στοιβών από 0 έως 14 "
+            "και το count αριθμός φύλλων από 1 έως 52."
         ),
         "game_won": "Η πασιέντζα βγήκε: όλα τα φύλλα είναι στις Βάσεις.",
         "legal_draw": "Ένα κλικ στη Μάνα γυρίζει {k|ένα φύλλο|{k} φύλλα} ανοιχτά στον Σωρό.",

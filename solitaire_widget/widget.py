@@ -17,8 +17,9 @@ from typing import Any
 import anywidget
 import traitlets
 
-from . import intents
+from . import budgets, intents
 from . import view as _view
+from .budgets import Count, Seconds
 from .cards import CARD_BACKS, DECKS
 from .deals import GRADES, check_grade
 from .game import Game
@@ -132,23 +133,25 @@ class SolitaireWidget(anywidget.AnyWidget):
     # back for the player to confirm (solitaire_widget.play_session.holds_fatal).
     warn_fatal = _Switch(False)
 
-    # Budgets in seconds; set them on an instance to change one widget.
-    solve_budget: float = 4.0
-    hint_budget: float = 2.0
-    check_budget: float = 0.75
+    # Budgets in seconds; set them on an instance to change one widget. Each is checked
+    # when it is set (solitaire_widget.budgets): a finite number >= 0, not a bool, or
+    # TypeError/ValueError naming it, and the widget keeps its old value.
+    solve_budget = Seconds(4.0)
+    hint_budget = Seconds(2.0)
+    check_budget = Seconds(0.75)
     # the fatal-move check runs before the move is drawn: short, so a click stays quick
-    fatal_budget: float = 0.1
+    fatal_budget = Seconds(0.1)
     # the live answer: the first search after a move, later slices while it is not yet
     # known, the pause between them, and the most search one position gets in all
-    live_budget: float = 0.2
-    live_slice: float = 0.5
-    live_pause: float = 0.05
-    live_limit: float = 10.0
-    replay_delay: float = 0.3  # between moves of a replayed solution (draws go faster)
+    live_budget = Seconds(0.2)
+    live_slice = Seconds(0.5)
+    live_pause = Seconds(0.05)
+    live_limit = Seconds(10.0)
+    replay_delay = Seconds(0.3)  # between moves of a replayed solution (draws go faster)
     # the most positions an undecided Solve keeps to search on from (memory: ~1 GB)
-    solve_node_limit: int = 3_000_000
+    solve_node_limit = Count(3_000_000, least=1)
     # how long an undecided Solve's search is kept for Solve pressed again
-    solve_keep: float = 30.0
+    solve_keep = Seconds(30.0)
 
     def __init__(
         self,
@@ -370,9 +373,12 @@ class SolitaireWidget(anywidget.AnyWidget):
     def is_fatal(self, move: Any, budget: float | None = None) -> bool | None:
         """Whether playing ``move`` now turns the deal, proved winnable, into one proved
         lost: True, False, or None when ``budget`` seconds (``fatal_budget``) of search
-        do not decide. Nothing is played. IllegalMove for a move not allowed here."""
+        do not decide. Nothing is played. IllegalMove for a move not allowed here;
+        TypeError or ValueError for a budget that is not a finite number >= 0, before
+        the table is touched."""
+        checked = budgets.seconds(budget, "budget")
         with self._play.lock:
-            b = self.fatal_budget if budget is None else float(budget)
+            b = self.fatal_budget if checked is None else checked
             return self._play.live.is_fatal(str(move), budget=b)
 
     @traitlets.observe(

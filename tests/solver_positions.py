@@ -53,7 +53,9 @@ def small_position(
                 piles[c].append(loose.pop())
     for card in loose:
         choices = [STOCK, WASTE, *cols]
-        if rules.has_reserve:
+        # (a reserve holds at most what the game deals there: Rules.position_limits)
+        room = rules.has_reserve and len(piles[RESERVE]) < rules.position_limits()[RESERVE]
+        if room:
             choices.append(RESERVE)
         tries = 0
         while True:
@@ -63,6 +65,8 @@ def small_position(
             else:
                 dst = rng.choice(choices)
             pile = piles[dst]
+            if dst == RESERVE and not room:
+                continue  # full: what it is dealt
             if name == "kansas" and dst in cols and pile:
                 top = pile[-1]
                 if (top % 13 - 1) % 13 != card % 13:

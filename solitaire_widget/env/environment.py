@@ -19,7 +19,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from .. import core_search
+from .. import budgets, core_search
 from ..cards import DECKS, card_symbol
 from ..game import Game
 from ..games import DEFAULT_GAME, make_rules
@@ -153,7 +153,7 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         self.illegal_penalty = _finite("illegal_penalty", illegal_penalty)
         self.max_steps = int(max_steps)
         self.winning_mask = _flag("winning_mask", winning_mask)
-        self.teacher_nodes = int(teacher_nodes)
+        self.teacher_nodes = budgets.count(teacher_nodes, "teacher_nodes", optional=False)
 
         self.n_tableau = rules.n_tableau
         self.n_piles = FIRST_TABLEAU + rules.n_tableau
@@ -355,8 +355,8 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         # out once per environment (a core triple equals the Move it stands for)
         entries = []
         # with unlimited redeals the count decides no move (and the core takes only a
-        # byte of it: after 255 passes through the stock it would refuse the position)
-        used = t.redeals_used if t.rules.max_redeals is not None else 0
+        # byte of it: core_search.redeals_for_core says what it is sent)
+        used = core_search.redeals_for_core(t)
         for m in t.legal_moves() if core is None else core.legal_moves(piles, t.hidden, used):
             entry = parsed.get(m)
             if entry is None:
@@ -584,7 +584,9 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         ``UNKNOWN`` (-1) when the solver could not tell within ``nodes`` (by default
         ``teacher_nodes``) search nodes a position. The solver sees every card: the
         teacher knows what a thoughtful player would."""
-        budget = self.teacher_nodes if nodes is None else nodes
+        budget = (
+            self.teacher_nodes if nodes is None else budgets.count(nodes, "nodes", optional=False)
+        )
         out = np.zeros(self.n_actions, dtype=np.int8)
         t = self._table
         here = self._verdict(t, budget)
@@ -728,6 +730,8 @@ def play_policy(
     move, so a player may move in between. ``env_options`` are the environment's
     (``thoughtful=False``: the policy sees what a player sees).
     """
+    budgets.seconds(delay, "delay", optional=False)
+    budgets.count(max_moves, "max_moves", optional=False)
     env = SolitaireEnv(game.name, **game.options, **env_options)
     env.reset(options={"game": game})
     played: list[str] = []

@@ -11,6 +11,7 @@ import pkgutil
 from collections.abc import Iterator
 from typing import Any
 
+from ..budgets import shown
 from .base import Rules, Table
 from .records import LANGS, Variant, option_words
 
@@ -45,7 +46,7 @@ def make_rules(name: str, **options: Any) -> Rules:
     try:
         cls = GAMES[name]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}") from None
+        raise ValueError(f"unknown game {shown(name)}; choose one of {', '.join(GAMES)}") from None
     unknown = set(options) - set(cls.option_names)
     if unknown:
         allowed = ", ".join(cls.option_names)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..budgets import shown
 from ..cards import ACE, KING
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
 from ..texts import TEXTS
@@ -94,6 +95,10 @@ class Rules:
     face_up_of: ClassVar[tuple[str, ...]] = ()
     option_names: ClassVar[tuple[str, ...]] = ("redeals",)
 
+    # the most cards a column can hold under the rules (Eagle Wing's wings hold three);
+    # None: no rule bounds it beyond the 52 cards (``position_limits``)
+    max_column: ClassVar[int | None] = None
+
     draw_count: int = 1
 
     def __init__(self, redeals: int | None = _UNSET) -> None:
@@ -101,18 +106,18 @@ class Rules:
             redeals = self.default_redeals
         if redeals is not None:
             if isinstance(redeals, bool) or not isinstance(redeals, int):
-                raise TypeError(f"redeals must be an int >= 0 or None, not {redeals!r}")
+                raise TypeError(f"redeals must be an int >= 0 or None, not {shown(redeals)}")
             # -1 (the reference traces' spelling of "unlimited") is refused too: a
             # negative count is far likelier a slip than a wish, and None says it.
             # The trace loader in the tests converts it.
             if redeals < 0:
-                raise ValueError(f"redeals must be >= 0 or None (unlimited), not {redeals}")
+                raise ValueError(f"redeals must be >= 0 or None (unlimited), not {shown(redeals)}")
             # A bound, so a count is a count and not a typo: the stock's badge, the core's
             # int and the search's state all hold it, and beyond a few dozen passes a
             # deal plays as unlimited anyway (None says that).
             if redeals > MAX_REDEALS:
                 raise ValueError(
-                    f"redeals must be at most {MAX_REDEALS}, or None (unlimited), not {redeals}"
+                    f"redeals must be at most {MAX_REDEALS}, or None (unlimited), not {shown(redeals)}"
                 )
         self.max_redeals: int | None = redeals
 
@@ -177,6 +182,87 @@ class Rules:
     def deal(self, deck: list[int]) -> list[list[int]]:
         """The piles right after the deal; ``deck[0]`` is the first card dealt."""
         raise NotImplementedError
+
+    def position_limits(self) -> dict[int, int]:
+        """The most cards each pile can hold in any position of this game, by pile
+        index: what the deal puts in the reserve (it only ever gives cards), 13 on a
+        foundation (one suit), ``max_column`` in a column, 52 elsewhere; 0 where the
+        game has no such pile. ``check_position`` holds a position to them."""
+        dealt = self.deal(list(range(52)))
+        limits = {STOCK: 52, WASTE: 52, RESERVE: len(dealt[RESERVE]) if self.has_reserve else 0}
+        for f in FOUNDATIONS:
+            limits[f] = 13
+        for c in range(FIRST_TABLEAU, FIRST_TABLEAU + self.n_tableau):
+            limits[c] = 52 if self.max_column is None else self.max_column
+        return limits
+
+    def check_position(
+        self, piles: Sequence[Sequence[int]], hidden: Sequence[int], redeals_used: object
+    ) -> None:
+        """ValueError, naming the pile and its limit, if ``piles`` (with ``hidden``, the
+        face-down cards at the bottom of each column, and ``redeals_used``) exceed what
+        a position of this game can hold: the one set of limits every way a position
+        enters holds it to (``Game``, ``Game.from_snapshot`` and ``from_json``, the
+        compiled core's adapter). Besides ``position_limits``: a column's face-down
+        cards never outnumber those the deal put there (they only ever turn up), and
+        its top card shows; a limited number of redeals is never exceeded, while an
+        unlimited one has no ceiling (a count of any size, as the Table keeps it).
+        Which cards lie where (52 distinct cards, foundations in suit) is
+        ``Game.from_snapshot``'s check, and the core's."""
+        expected = FIRST_TABLEAU + self.n_tableau
+        if len(piles) != expected:
+            raise ValueError(f"{self.title}: a position has {expected} piles, not {len(piles)}")
+        if len(hidden) != expected:
+            raise ValueError(
+                f"{self.title}: a position has face-down counts for {expected} piles, "
+                f"not {len(hidden)}"
+            )
+        limits = self._limits()
+        for index, pile in enumerate(piles):
+            most = limits[index]
+            if len(pile) > most:
+                name = pile_words(index)
+                if most == 0:
+                    raise ValueError(
+                        f"{self.title} has no {name.removeprefix('the ')}, yet it holds "
+                        f"{len(pile)} cards"
+                    )
+                raise ValueError(
+                    f"{name} holds {len(pile)} cards; in {self.title} it holds at most {most}"
+                )
+        dealt_hidden = self._dealt_hidden()
+        for index, down in enumerate(hidden):
+            if isinstance(down, bool) or not isinstance(down, int) or down < 0:
+                raise ValueError(f"{pile_words(index)}: {shown(down)} face-down cards is no count")
+            if down > dealt_hidden[index]:
+                raise ValueError(
+                    f"{pile_words(index)} holds {down} face-down cards; in {self.title} it "
+                    f"is dealt {dealt_hidden[index]} and never gets more"
+                )
+            if down and down >= len(piles[index]):
+                raise ValueError(f"{pile_words(index)}: its top card must be face up")
+        if isinstance(redeals_used, bool) or not isinstance(redeals_used, int):
+            raise ValueError(f"redeals used must be an int >= 0, not {shown(redeals_used)}")
+        if redeals_used < 0:
+            raise ValueError(f"redeals used must be >= 0, not {shown(redeals_used)}")
+        if self.max_redeals is not None and redeals_used > self.max_redeals:
+            raise ValueError(
+                f"redeals used ({shown(redeals_used)}) is more than these rules allow "
+                f"({self.max_redeals} redeals)"
+            )
+
+    def _limits(self) -> dict[int, int]:
+        # position_limits, worked out once per Rules (the adapter asks after every move)
+        found: dict[int, int] | None = self.__dict__.get("_position_limits")
+        if found is None:
+            found = self.__dict__["_position_limits"] = self.position_limits()
+        return found
+
+    def _dealt_hidden(self) -> list[int]:
+        found: list[int] | None = self.__dict__.get("_deal_hidden")
+        if found is None:
+            found = self.__dict__["_deal_hidden"] = list(self.deal_hidden())
+        return found
 
     def empty_piles(self) -> list[list[int]]:
         return [[] for _ in range(FIRST_TABLEAU + self.n_tableau)]
@@ -401,6 +487,19 @@ class Rules:
         if card % 13 + 1 != top % 13 + 2 and not (top % 13 + 1 == KING and card % 13 + 1 == ACE):
             return "foundation_rank_wrap"
         return None
+
+
+def pile_words(index: int) -> str:
+    """How a limit's message names pile ``index``: "the reserve (r)", "column t2"..."""
+    if index == STOCK:
+        return "the stock (s)"
+    if index == WASTE:
+        return "the waste (w)"
+    if index == RESERVE:
+        return "the reserve (r)"
+    if index < FIRST_TABLEAU:
+        return f"foundation f{index - F0}"
+    return f"column t{index - FIRST_TABLEAU}"
 
 
 Record = tuple[Move, int]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
+from ..budgets import shown
 from ..cards import ACE, KING, is_red
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, STOCK, WASTE, Move
 from . import saratoga_search as _search
@@ -170,7 +171,7 @@ turn it over without limit, which is the *unlimited redeals* option here.
         super().__init__(redeals)
         # an int, not merely equal to one: 3.0 would reach the core and the page as a float
         if isinstance(draw, bool) or not isinstance(draw, int) or draw not in (1, 3):
-            raise ValueError(f"draw must be 1 or 3, not {draw!r}")
+            raise ValueError(f"draw must be 1 or 3, not {shown(draw)}")
         self.draw_count = draw
 
     @property
