@@ -80,9 +80,8 @@ int trait_int(const nb::dict& d, const char* key, std::optional<int> none = std:
     nb::handle h = trait(d, key);
     if (h.is_none() && none) return *none;
     if (!PyLong_Check(h.ptr()) || nb::isinstance<nb::bool_>(h))
-        throw nb::type_error((std::string("trait '") + key + "' must be an int" +
-                              (none ? " or None" : ""))
-                                 .c_str());
+        throw nb::type_error(
+            (std::string("trait '") + key + "' must be an int" + (none ? " or None" : "")).c_str());
     int overflow = 0;
     long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
     if (overflow || v < -1000 || v > 1000)
@@ -161,8 +160,7 @@ class PySearch {
     PySearch(const std::string& part, const nb::dict& traits,
              const std::vector<std::vector<int>>& piles, const std::vector<int>& hidden, int used,
              std::optional<int> base, bool prune, std::optional<uint64_t> order_seed,
-             double memory_mb, std::optional<int> waste_cap, int threads,
-             const PyMemory* memory) {
+             double memory_mb, std::optional<int> waste_cap, int threads, const PyMemory* memory) {
         if (threads < 1 || threads > 2) throw std::invalid_argument("threads must be 1 or 2");
         if (!(memory_mb >= 1.0) || memory_mb > 1024.0 * 1024.0)
             throw std::invalid_argument("memory_mb must be between 1 and 1048576");
@@ -326,24 +324,27 @@ NB_MODULE(_core, m) {
         .def(nb::init<double, const PyMemory*>(), "mb"_a, "parent"_a.none() = nb::none(),
              "A budget of ``mb`` MB, within ``parent``'s if given (what is taken from it "
              "counts in both).")
-        .def_prop_rw("cap_bytes", &PyMemory::cap,
-                     [](PyMemory& self, size_t bytes) { self.memory->set_cap(bytes); },
-                     "The most its searches may hold at once, in bytes; raised when "
-                     "another share of a solve is let go.")
-        .def_prop_ro("used_bytes", [](const PyMemory& self) { return self.memory->used(); },
-                     "What its searches hold now.")
-        .def_prop_ro("peak_bytes", [](const PyMemory& self) { return self.memory->peak(); },
-                     "The most its searches held at once so far.")
-        .def_prop_ro("full", [](const PyMemory& self) { return self.memory->full(); },
-                     "Whether a search ever asked it (or a budget within it) for more than "
-                     "it had room for.");
+        .def_prop_rw(
+            "cap_bytes", &PyMemory::cap,
+            [](PyMemory& self, size_t bytes) { self.memory->set_cap(bytes); },
+            "The most its searches may hold at once, in bytes; raised when "
+            "another share of a solve is let go.")
+        .def_prop_ro(
+            "used_bytes", [](const PyMemory& self) { return self.memory->used(); },
+            "What its searches hold now.")
+        .def_prop_ro(
+            "peak_bytes", [](const PyMemory& self) { return self.memory->peak(); },
+            "The most its searches held at once so far.")
+        .def_prop_ro(
+            "full", [](const PyMemory& self) { return self.memory->full(); },
+            "Whether a search ever asked it (or a budget within it) for more than "
+            "it had room for.");
     nb::class_<PySearch>(m, "Search",
                          "A depth-first search for a win from one position; run() goes on where "
                          "its last budget stopped.")
         .def(nb::init<const std::string&, const nb::dict&, const std::vector<std::vector<int>>&,
                       const std::vector<int>&, int, std::optional<int>, bool,
-                      std::optional<uint64_t>, double, std::optional<int>, int,
-                      const PyMemory*>(),
+                      std::optional<uint64_t>, double, std::optional<int>, int, const PyMemory*>(),
              "part"_a, "traits"_a, "piles"_a, "hidden"_a, "redeals_used"_a,
              "base"_a.none() = nb::none(), "prune"_a = true, "order_seed"_a.none() = nb::none(),
              "memory_mb"_a = 768.0, "waste_cap"_a.none() = nb::none(), "threads"_a = 1,

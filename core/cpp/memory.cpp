@@ -11,7 +11,8 @@
 
 namespace sc {
 
-Memory::Memory(size_t cap, std::shared_ptr<Memory> parent) : cap_(cap), parent_(std::move(parent)) {}
+Memory::Memory(size_t cap, std::shared_ptr<Memory> parent)
+    : cap_(cap), parent_(std::move(parent)) {}
 
 bool Memory::take(size_t n) {
     size_t u = used_.load(std::memory_order_relaxed);

@@ -156,15 +156,14 @@ Pos make_position(const Config& cfg, const std::vector<std::vector<int>>& piles,
             throw std::invalid_argument("pile " + pile_name(p) + " has " + std::to_string(h) +
                                         " face-down cards");
         if (!cfg.hidden_cards)
-            throw std::invalid_argument("this game deals no face-down cards (pile " +
-                                        pile_name(p) + " has some)");
+            throw std::invalid_argument("this game deals no face-down cards (pile " + pile_name(p) +
+                                        " has some)");
         if (p < T0)
             throw std::invalid_argument("only a column holds face-down cards, not pile " +
                                         pile_name(p));
         if (h >= pos.pl[p].n)
             throw std::invalid_argument("column " + pile_name(p) + " has " + std::to_string(h) +
-                                        " face-down cards under " +
-                                        std::to_string(pos.pl[p].n) +
+                                        " face-down cards under " + std::to_string(pos.pl[p].n) +
                                         " cards: its top card must be face up");
         pos.hid[p] = static_cast<uint8_t>(h);
     }

@@ -65,12 +65,12 @@ struct Pile {
 };
 
 struct Pos {
-    Pile pl[MAX_PILES];        // pl[STOCK] and pl[WASTE] unused: see seq
-    uint8_t seq[52] = {};      // the stock and the waste in dealing order
-    int sn = 0;                // cards in seq
-    int w = 0;                 // cards of seq in the waste
-    int used = 0;              // redeals used
-    int pending = 0;           // the search's pending column (see search.cpp)
+    Pile pl[MAX_PILES];    // pl[STOCK] and pl[WASTE] unused: see seq
+    uint8_t seq[52] = {};  // the stock and the waste in dealing order
+    int sn = 0;            // cards in seq
+    int w = 0;             // cards of seq in the waste
+    int used = 0;          // redeals used
+    int pending = 0;       // the search's pending column (see search.cpp)
     int ncols = 0;
     uint8_t hid[MAX_PILES] = {};       // face-down cards at the bottom of each column
     uint64_t hcol[2][MAX_PILES] = {};  // per tableau column, its face-down count included
@@ -141,9 +141,7 @@ struct Pos {
         hcol[1][c] ^= zobrist().hid[1][hid[c]] ^ zobrist().hid[1][hid[c] + 1];
         ++hid[c];
     }
-    int foundation_cards() const {
-        return pl[3].n + pl[4].n + pl[5].n + pl[6].n;
-    }
+    int foundation_cards() const { return pl[3].n + pl[4].n + pl[5].n + pl[6].n; }
     void rehash();
 };
 

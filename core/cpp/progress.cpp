@@ -43,8 +43,7 @@ bool is_reversible(const Config& cfg, const Pos& p, const GMove& m, Pos& child,
                    std::vector<GMove>& child_moves) {
     child = p;
     play(cfg, child, m);
-    if (m.src >= T0 && (child.hid[m.src] != p.hid[m.src] ||
-                        child.pl[RESERVE].n != p.pl[RESERVE].n))
+    if (m.src >= T0 && (child.hid[m.src] != p.hid[m.src] || child.pl[RESERVE].n != p.pl[RESERVE].n))
         return false;
     child_moves.clear();
     legal_moves(cfg, child, child_moves);
@@ -88,7 +87,8 @@ void canonical(const Config& cfg, const Pos& p, std::string& key) {
             order[j] = first + i;
         }
         for (int i = 0; i < count; ++i)
-            key.append(reinterpret_cast<const char*>(buf[order[i]]), static_cast<size_t>(len[order[i]]));
+            key.append(reinterpret_cast<const char*>(buf[order[i]]),
+                       static_cast<size_t>(len[order[i]]));
     };
     write(0, RESERVE, false);
     key.append(reinterpret_cast<const char*>(buf[0]), static_cast<size_t>(len[0]));

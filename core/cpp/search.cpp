@@ -21,8 +21,8 @@ Search::Search(const Config& c, const Pos& root, bool prune_, std::optional<uint
                std::shared_ptr<Memory> memory, int waste_cap)
     : cfg(c), pos(root), prune(prune_), part_moves_(c.part->moves), part_safe_(c.part->safe),
       part_blocked_(c.part->blocked), memory_(std::move(memory)),
-      table_(std::make_shared<Table>(memory_)), root_(root),
-      waste_cap_(waste_cap), order_(order_seed) {
+      table_(std::make_shared<Table>(memory_)), root_(root), waste_cap_(waste_cap),
+      order_(order_seed) {
     // The flags of search.py's Search, with the same names and the same arguments.
     stock_is_reserve = cfg.draw == 1 && cfg.unlimited();
     mirror = prune;
@@ -117,8 +117,9 @@ void Search::reachable(std::vector<Reach>& out) const {
     }
     if (pos.w) {  // the card already on top needs no click
         int top = pos.w - 1;
-        out.erase(std::remove_if(out.begin(), out.end(), [top](const Reach& r) { return r.i == top; }),
-                  out.end());
+        out.erase(
+            std::remove_if(out.begin(), out.end(), [top](const Reach& r) { return r.i == top; }),
+            out.end());
     }
 }
 
@@ -127,9 +128,9 @@ SMove Search::stock_move(int i, int src, int dst, int n) const {
     reachable(reach_force_);
     for (const Reach& r : reach_force_)
         if (r.i == i)
-            return SMove{static_cast<int8_t>(i), static_cast<uint8_t>(r.draws),
+            return SMove{static_cast<int8_t>(i),     static_cast<uint8_t>(r.draws),
                          static_cast<uint8_t>(r.nr), static_cast<uint8_t>(src),
-                         static_cast<uint8_t>(dst), static_cast<uint8_t>(n)};
+                         static_cast<uint8_t>(dst),  static_cast<uint8_t>(n)};
     throw std::logic_error("stock card out of reach");
 }
 
@@ -435,7 +436,8 @@ Outcome Search::dfs(bool timed, std::chrono::steady_clock::time_point deadline, 
             if (timed && clock::now() > deadline) return Outcome{"unknown", {}};
             if (stop && stop->load(std::memory_order_relaxed)) return Outcome{"unknown", {}};
             if (cancel_.load(std::memory_order_relaxed)) return Outcome{"unknown", {}};
-            if (helper_ && helper_done_.load(std::memory_order_relaxed)) return Outcome{"unknown", {}};
+            if (helper_ && helper_done_.load(std::memory_order_relaxed))
+                return Outcome{"unknown", {}};
         }
         SMove mv = moves_[fr.mi++];
         Rec rec = apply(mv);
@@ -545,9 +547,8 @@ Outcome Search::run(double seconds, int64_t nodes) {
                                  ") and cannot go on: make a new one");
     using clock = std::chrono::steady_clock;
     const bool timed = seconds >= 0;
-    const auto deadline =
-        clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(
-                           timed ? seconds : 0.0));
+    const auto deadline = clock::now() + std::chrono::duration_cast<clock::duration>(
+                                             std::chrono::duration<double>(timed ? seconds : 0.0));
     if (cancel_.load(std::memory_order_relaxed)) return Outcome{"unknown", {}};
     try {
         return go(timed, deadline, nodes, seconds);

@@ -12,9 +12,9 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <thread>
 #include <utility>
-#include <string>
 #include <vector>
 
 #include "position.hpp"
@@ -29,8 +29,8 @@ struct SMove {
     uint8_t draws, nr, src, dst, n;
 };
 inline SMove plain(int src, int dst, int n = 1) {
-    return SMove{-1, 0, 0, static_cast<uint8_t>(src), static_cast<uint8_t>(dst),
-                 static_cast<uint8_t>(n)};
+    return SMove{
+        -1, 0, 0, static_cast<uint8_t>(src), static_cast<uint8_t>(dst), static_cast<uint8_t>(n)};
 }
 
 struct Rec {
@@ -102,11 +102,10 @@ class Search {
     // With ``threads`` 2 and a budget of time alone (at least half a second), a run
     // after the first undecided one starts a helper: a second search of the same
     // position in another move order, on its own thread, sharing the table (each skips
-    // what the other has searched to its end). The first to end gives the answer, a win or a loss. The helper goes on
-    // between runs until ``pause`` (a run with a node budget pauses it and searches
-    // alone).
-    // An error thrown out of a run (std::bad_alloc where the system refuses memory) may
-    // have cut it off in the middle of a node, its position no longer the one its
+    // what the other has searched to its end). The first to end gives the answer, a win or a loss.
+    // The helper goes on between runs until ``pause`` (a run with a node budget pauses it and
+    // searches alone). An error thrown out of a run (std::bad_alloc where the system refuses
+    // memory) may have cut it off in the middle of a node, its position no longer the one its
     // stacked moves were made for: it is passed on, and every later run throws a
     // std::runtime_error that says so (going on from there would play moves that are not
     // legal in the position: a crash). A helper cut off so stops for good, and the
@@ -146,9 +145,9 @@ class Search {
     bool suit_order = true;
     bool waste_classes = false;  // search.py's ``waste_classes``: the waste's place in classes
 
-    int found(int card) const;          // the foundation ``card`` may go onto now, or 0
-    void fits(int8_t out[52]) const;    // found() for every card at once (0: none)
-    void heights(int h[4]) const;       // cards on the foundation of each suit
+    int found(int card) const;        // the foundation ``card`` may go onto now, or 0
+    void fits(int8_t out[52]) const;  // found() for every card at once (0: none)
+    void heights(int h[4]) const;     // cards on the foundation of each suit
     void reachable(std::vector<Reach>& out) const;
     Rec apply(const SMove& mv);
     void revert(const Rec& r);
@@ -201,10 +200,10 @@ class Search {
     bool begin();  // the root: false if it is decided on its face (verdict_ is set)
     void start_helper();
     void resume_helper();
-    void settle_helper(Outcome out);  // the helper's verdict, once it has one
-    void break_off() noexcept;         // in a handler: no run may go on (broken_)
+    void settle_helper(Outcome out);    // the helper's verdict, once it has one
+    void break_off() noexcept;          // in a handler: no run may go on (broken_)
     void gen(std::vector<SMove>& out);  // nothing past the waste cap
-    void force();  // appends the forced moves' records to forced_
+    void force();                       // appends the forced moves' records to forced_
     Key key() const;
     int rank() const;
     int waste_len() const;
@@ -228,9 +227,9 @@ class Search {
     std::shared_ptr<Table> table_;
     Held memo_held_;  // the memo's bytes of the budget
     bool memo_asked_ = false;
-    PathSet path_;       // this search's path, once the table is shared
+    PathSet path_;  // this search's path, once the table is shared
     bool shared_ = false;
-    Pos root_;           // the position searched, before its forced moves
+    Pos root_;  // the position searched, before its forced moves
     int threads_ = 1;
     std::unique_ptr<Search> helper_;
     // the helper as other threads may read it (nodes() while a run goes on)

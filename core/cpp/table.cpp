@@ -97,7 +97,8 @@ bool Table::grow(size_t times) {
         }
         for (int i = 0; i < n; ++i)
             if (!place(moved[i], false))  // (never: see above)
-                pinned_[Key{moved[i].a, moved[i].meta & HIGH}] = static_cast<int>(moved[i].meta & RANK);
+                pinned_[Key{moved[i].a, moved[i].meta & HIGH}] =
+                    static_cast<int>(moved[i].meta & RANK);
     }
     return true;
 }

@@ -61,8 +61,8 @@ class Table {
     void leave();
 
     // Grows the table to as much as its budget has room for and lets several threads
-    // ask ``visit_shared`` at once (nothing else may be asked meanwhile). Returns the positions of the path, which
-    // the table no longer keeps, each with its rank: the caller keeps them now.
+    // ask ``visit_shared`` at once (nothing else may be asked meanwhile). Returns the positions of
+    // the path, which the table no longer keeps, each with its rank: the caller keeps them now.
     std::vector<std::pair<Key, int>> share();
     // ``visit`` for a shared table: true if ``k`` has been searched to its end with a
     // rank at most ``rank``; otherwise stores it (forgetting another entry if its
@@ -105,13 +105,16 @@ class Table {
     // 2^16 locks (64 KB), fewer where the budget has no room for them (down to 64)
     static constexpr size_t LOCKS = size_t{1} << 16, FEWEST_LOCKS = 64;
     size_t nlocks_ = 0;
-    std::atomic<uint8_t>& lock_of(uint64_t a) { return locks_[(((a >> 1) & mask_) >> 3) & (nlocks_ - 1)]; }
+    std::atomic<uint8_t>& lock_of(uint64_t a) {
+        return locks_[(((a >> 1) & mask_) >> 3) & (nlocks_ - 1)];
+    }
     void bump(std::atomic<size_t>& n, long by) {
         // one thread: a plain add (an atomic one costs a locked instruction each node)
         if (shared_)
             n.fetch_add(static_cast<size_t>(by), std::memory_order_relaxed);
         else
-            n.store(n.load(std::memory_order_relaxed) + static_cast<size_t>(by), std::memory_order_relaxed);
+            n.store(n.load(std::memory_order_relaxed) + static_cast<size_t>(by),
+                    std::memory_order_relaxed);
     }
     Entry* locate(uint64_t a, uint64_t h);
     void put_shared(uint64_t a, uint64_t meta);

@@ -13,8 +13,9 @@ void onto_columns(const Search& s, int card, int src, int i, int draws, int nr,
     const Pos& p = s.pos;
     int above = rank_of(card) != 12 ? card + 1 : card - 12;  // same suit, K under A
     auto mk = [&](int t) {
-        return SMove{static_cast<int8_t>(i), static_cast<uint8_t>(draws), static_cast<uint8_t>(nr),
-                     static_cast<uint8_t>(src), static_cast<uint8_t>(t), 1};
+        return SMove{static_cast<int8_t>(i),   static_cast<uint8_t>(draws),
+                     static_cast<uint8_t>(nr), static_cast<uint8_t>(src),
+                     static_cast<uint8_t>(t),  1};
     };
     for (int t = T0; t < T0 + s.cfg.ncols; ++t) {
         const Pile& tp = p.pl[t];
@@ -84,7 +85,8 @@ void legal_eagle_wing(const Config& cfg, const Pos& p, std::vector<GMove>& out) 
             const Pile& q = p.pl[c];
             if (q.n > 0 && q.n < MAX_COLUMN && c != src) {
                 int top = q.c[q.n - 1];
-                if (top - rank_of(top) + (rank_of(top) + 12) % 13 == card) out.push_back(GMove{src, c, 1});
+                if (top - rank_of(top) + (rank_of(top) + 12) % 13 == card)
+                    out.push_back(GMove{src, c, 1});
             }
         }
         for (int c = T0; c < T0 + ncols; ++c)

@@ -26,7 +26,7 @@ constexpr uint64_t RANK_NIBBLES = (uint64_t{1} << 52) - 1;
 constexpr uint64_t EIGHTS = 0x8888888888888ULL, SEVENS = 0x7777777777777ULL;
 
 inline uint64_t nibbles_at_least(uint64_t a, uint64_t b) {  // 15 where a >= b, else 0
-    return ((((a | EIGHTS) - b) & EIGHTS) >> 3) * 15;        // 8 + a - b: no borrows
+    return ((((a | EIGHTS) - b) & EIGHTS) >> 3) * 15;       // 8 + a - b: no borrows
 }
 
 // sum over the ranks of max(0, t[r] - u[r - 1]), the Ace's rank below being the King's
@@ -170,7 +170,7 @@ bool prefix_fits(uint64_t hi, const int start[4], const int len[4], int ncols) {
             const int d = d0[start[su]];
             cost -= (d > 0 ? d : 0) - (d - k > 0 ? d - k : 0);
         }
-        if (cost > ncols) continue;  // no run ends where it lowers that
+        if (cost > ncols) continue;             // no run ends where it lowers that
         if (cost + runs <= ncols) return true;  // fits however the runs end
         int d[13], room[13];
         std::copy(d0, d0 + 13, d);
@@ -302,16 +302,16 @@ bool columns_overfull(const Search& s) {
             const uint64_t egone = above | (reserve & ~rkept[e]);
             // the cards that can be a column's bottom card then (from the waste and the
             // stock only once the reserve has run out)
-            const uint64_t estarts = bottoms | (reserve & ~rkept[e]) |
-                                     (e == 0 ? (waste & ~block) | bit(w) | stock : 0);
+            const uint64_t estarts =
+                bottoms | (reserve & ~rkept[e]) | (e == 0 ? (waste & ~block) | bit(w) | stock : 0);
             for (int d = 0; d <= S; ++d) {  // the stock's cards left then
                 const int* sf = sfirst[d];
                 // per suit, the first place kept, or W's: the cards after it cannot
                 // be up then
                 int f[4];
                 for (int su = 0; su < 4; ++su) f[su] = std::min(ef[su], sf[su]);
-                const uint64_t blocked = after[0][f[0]] | after[1][f[1]] | after[2][f[2]] |
-                                         after[3][f[3]];
+                const uint64_t blocked =
+                    after[0][f[0]] | after[1][f[1]] | after[2][f[2]] | after[3][f[3]];
                 // off the foundations and not kept where they were: up by then, or in a
                 // column (W among them: it has left, up or to a column)
                 const uint64_t gone = egone | (stock & ~skept[d]) | bit(w);
@@ -352,8 +352,8 @@ bool columns_overfull(const Search& s) {
 
 // columns_overfull, asked once per layer (it depends on nothing else: the columns'
 // cards are those not in the stock, the waste, the reserve or up). 2^20 slots, 16 MB
-// a search, from its memory budget: with 2^16, 36% of the asks on seed 40024 had to be worked out, and 13 lost
-// deals of 1-6 M nodes took 15.3 CPU-s against 13.6 with 2^20.
+// a search, from its memory budget: with 2^16, 36% of the asks on seed 40024 had to be worked out,
+// and 13 lost deals of 1-6 M nodes took 15.3 CPU-s against 13.6 with 2^20.
 bool overfull(Search& s) {
     constexpr int BITS = 20;
     constexpr uint64_t FILLED = 2, LOST = 1;
@@ -367,13 +367,12 @@ bool overfull(Search& s) {
     uint64_t bottoms = 0;
     for (int c = T0; c < T0 + s.cfg.ncols; ++c)
         if (s.pos.pl[c].n) bottoms += uint64_t{1} << (4 * rank_of(s.pos.pl[c].c[0]));
-    if (!s.column_starts) bottoms = ~uint64_t{0};  // any card may start a column
+    if (!s.column_starts) bottoms = ~uint64_t{0};     // any card may start a column
     if (!s.suit_order) bottoms ^= uint64_t{1} << 63;  // any count between lo and hi
     k.a ^= mix64(bottoms);
     k.b ^= mix64b(bottoms);
     Search::LayerAnswer& slot = memo[k.a & LOW];
-    if ((slot.a & FILLED) && (slot.a & ~LOW) == (k.a & ~LOW) && slot.b == k.b)
-        return slot.a & LOST;
+    if ((slot.a & FILLED) && (slot.a & ~LOW) == (k.a & ~LOW) && slot.b == k.b) return slot.a & LOST;
     const bool lost = columns_overfull(s);
     slot = Search::LayerAnswer{(k.a & ~LOW) | FILLED | (lost ? LOST : 0), k.b};
     return lost;
@@ -467,8 +466,9 @@ void moves_kansas(Search& s, std::vector<SMove>& out) {
     for (const Reach& r : reach) {
         int card = p.seq[r.i];
         auto mk = [&](int dst) {
-            return SMove{static_cast<int8_t>(r.i), static_cast<uint8_t>(r.draws),
-                         static_cast<uint8_t>(r.nr), WASTE, static_cast<uint8_t>(dst), 1};
+            return SMove{static_cast<int8_t>(r.i),   static_cast<uint8_t>(r.draws),
+                         static_cast<uint8_t>(r.nr), WASTE,
+                         static_cast<uint8_t>(dst),  1};
         };
         int dst = fits[card];
         if (dst) last.push_back(mk(dst));

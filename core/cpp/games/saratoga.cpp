@@ -283,7 +283,7 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
         const Pile& fp = p.pl[f];
         if (!fp.n) continue;
         int card = fp.c[fp.n - 1];
-        if (rank_of(card) == 0) continue;  // an Ace down can only waste a move
+        if (rank_of(card) == 0) continue;     // an Ace down can only waste a move
         if (prune && s.safe(card)) continue;  // it would be forced straight back up
         to_columns(targets, card, f, -1, 0, 0, last, empty);
     }
