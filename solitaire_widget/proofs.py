@@ -235,5 +235,7 @@ def detached(game: Game) -> Game:
     """A copy of the position with no listeners, for a search to read in another thread
     while the live game goes on (face-down cards stay face down: the copy is made from
     the snapshot, which says which cards lie face down)."""
-    state = {**game.snapshot(), "redeals_used": game.redeals_used}
-    return Game.from_snapshot(state, game.name, base=game.base_rank, **game.options)
+    with game.lock:  # one moment of the game: another thread may be playing on it
+        state = {**game.snapshot(), "redeals_used": game.redeals_used}
+        base = game.base_rank
+    return Game.from_snapshot(state, game.name, base=base, **game.options)
