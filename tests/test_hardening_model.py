@@ -449,9 +449,13 @@ def test_a_widget_replaying_from_timers_while_user_code_uses_its_game():
             w = SolitaireWidget("eagle-wing", seed=7, statistics=Statistics(), live_solver=False)
             w.replay_delay = 0.0
             w.solve()
-            deadline = time.monotonic() + 20
+            deadline = time.monotonic() + 60
             reads = 0
             while (w.replaying or reads < 50) and time.monotonic() < deadline:
+                # a pause between reads, as user code has: a loop that takes the game's
+                # lock back the instant it lets go starves the timer threads (Python's
+                # locks are not fair), which on a loaded machine left the replay 30 moves in
+                time.sleep(0.002)
                 g = w.game
                 saved = g.to_json()
                 assert Game.from_json(saved).to_json() == saved
