@@ -39,7 +39,6 @@ from .history import history_frame as _history_frame
 from .moves import (
     DRAW,
     FIRST_TABLEAU,
-    FOUNDATIONS,
     RESERVE,
     STOCK,
     WASTE,
@@ -604,20 +603,7 @@ class Game:
         """What a double-click on ``pile`` does: its top card to a foundation, or None
         (None too for anything that names no pile: a pile id like ``"t3"``, or its
         index)."""
-        if isinstance(pile, str):
-            try:
-                src = pile_index(pile)
-            except ValueError:
-                return None
-        elif isinstance(pile, int) and not isinstance(pile, bool):
-            src = pile  # (an index out of range is refused by the rules: None)
-        else:
-            return None
-        for f in FOUNDATIONS:
-            move = Move(src, f, 1)
-            if src != f and self._table.reason(move) is None:
-                return move
-        return None
+        return hints.foundation_move(self._table, pile)
 
     @_serialised
     def hints(self) -> list[Move]:
@@ -716,22 +702,7 @@ class Game:
 
         Each game's ``safe_to_foundation`` says (and proves in a comment) which are safe.
         """
-        t = self._table
-        group: list[Record] = []
-        sources = [WASTE, RESERVE, *t.tableau]
-        progress_made = True
-        while progress_made:
-            progress_made = False
-            for src in sources:
-                pile = t.piles[src]
-                if not pile:
-                    continue
-                for f in FOUNDATIONS:
-                    move = Move(src, f, 1)
-                    if t.reason(move) is None and t.rules.safe_to_foundation(t, src):
-                        group.append(t.apply(move))
-                        progress_made = True
-                        break
+        group = hints.play_safe_moves(self._table)
         if group:
             self._push(group)
             self._redo.clear()

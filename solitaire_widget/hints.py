@@ -1,6 +1,7 @@
-"""Which moves are worth a hint: Aisleriot's hint order, then what it misses, without
-the moves that change nothing (``Game.hints`` asks; it adds the stock and, when only
-pointless moves are left, the first step towards progress, which takes a search).
+"""The moves the game's help offers on a table: those worth a hint (Aisleriot's hint
+order, then what it misses, without the moves that change nothing; ``Game.hints`` adds
+the stock and, when only pointless moves are left, the first step towards progress,
+which takes a search), what a double-click does, and autoplay's safe moves.
 
 >>> from solitaire_widget import Game
 >>> g = Game("kansas", seed=1)
@@ -11,7 +12,7 @@ pointless moves are left, the first step towards progress, which takes a search)
 from __future__ import annotations
 
 from .games.base import F0, F3, Record, Table
-from .moves import DRAW, FIRST_TABLEAU, Move
+from .moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, WASTE, Move, pile_index
 
 
 def worth_playing(t: Table, legal: list[Move], last: list[Record] | None) -> list[Move]:
@@ -54,4 +55,44 @@ def _pointless(t: Table, move: Move, last: list[Record] | None) -> bool:
     return False
 
 
-__all__ = ["worth_playing"]
+def foundation_move(t: Table, pile: object) -> Move | None:
+    """``Game.foundation_move``: the top card of ``pile`` (an id like ``"t3"`` or an
+    index) to a foundation, or None (None too for anything that names no pile)."""
+    if isinstance(pile, str):
+        try:
+            src = pile_index(pile)
+        except ValueError:
+            return None
+    elif isinstance(pile, int) and not isinstance(pile, bool):
+        src = pile  # (an index out of range is refused by the rules: None)
+    else:
+        return None
+    for f in FOUNDATIONS:
+        move = Move(src, f, 1)
+        if src != f and t.reason(move) is None:
+            return move
+    return None
+
+
+def play_safe_moves(t: Table) -> list[Record]:
+    """``Game.autoplay``: plays on ``t`` every move to a foundation that can never cost a
+    win (``Rules.safe_to_foundation``), until none is left; returns their records."""
+    group: list[Record] = []
+    sources = [WASTE, RESERVE, *t.tableau]
+    progress_made = True
+    while progress_made:
+        progress_made = False
+        for src in sources:
+            pile = t.piles[src]
+            if not pile:
+                continue
+            for f in FOUNDATIONS:
+                move = Move(src, f, 1)
+                if t.reason(move) is None and t.rules.safe_to_foundation(t, src):
+                    group.append(t.apply(move))
+                    progress_made = True
+                    break
+    return group
+
+
+__all__ = ["foundation_move", "play_safe_moves", "worth_playing"]
