@@ -23,7 +23,7 @@ def worth_playing(t: Table, legal: list[Move], last: list[Record] | None) -> lis
     allowed = set(legal)
     out: list[Move] = []
     for move in [*t.rules.aisleriot_hints(t), *_extra(t, legal)]:
-        if move in allowed and move not in out and not _pointless(t, move, last):
+        if move in allowed and move not in out and not pointless(t, move, last):
             out.append(move)
     return out
 
@@ -36,7 +36,10 @@ def _extra(t: Table, legal: list[Move]) -> list[Move]:
     return extra
 
 
-def _pointless(t: Table, move: Move, last: list[Record] | None) -> bool:
+def pointless(t: Table, move: Move, last: list[Record] | None) -> bool:
+    """Whether ``move`` changes nothing worth a hint in ``t``: an Ace between empty
+    foundations, a whole column into an empty one, or the last action taken straight
+    back (``last``: its records)."""
     src, dst, n = move
     if move == DRAW:
         return False
@@ -95,4 +98,4 @@ def play_safe_moves(t: Table) -> list[Record]:
     return group
 
 
-__all__ = ["foundation_move", "play_safe_moves", "worth_playing"]
+__all__ = ["foundation_move", "play_safe_moves", "pointless", "worth_playing"]
