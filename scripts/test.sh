@@ -60,7 +60,9 @@ if [ "${1:-}" = "--fast" ]; then
   sw_checks
   "$SW_PY" -m mypy
   "$SW_VENV/bin/lint-imports" --no-cache
-  exec "$SW_PY" -m pytest -p no:cacheprovider tests --ignore=tests/browser -m "not slow" -q "$@"
+  # --doctest-modules: the package's docstring examples run too (conftest.py)
+  exec "$SW_PY" -m pytest -p no:cacheprovider tests solitaire_widget --doctest-modules \
+    --ignore=tests/browser -m "not slow" -q "$@"
 fi
 
 if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
@@ -79,9 +81,9 @@ sw_checks
 # imports run one way, with no circle, lazy imports included ([tool.importlinter])
 "$SW_VENV/bin/lint-imports" --no-cache
 npm test
-targets=(tests)
+targets=(tests solitaire_widget)  # the package for its doctests (--doctest-modules)
 compgen -G "notebooks/*.ipynb" >/dev/null && targets+=(notebooks)
 # the slowest tests are listed at the end, to see where CI's minutes go
-"$SW_PY" -m pytest -p no:cacheprovider "${targets[@]}" --nbval-lax --durations=40 "$@"
+"$SW_PY" -m pytest -p no:cacheprovider "${targets[@]}" --doctest-modules --nbval-lax --durations=40 "$@"
 # the compiled core's tests once more, against a build with ASan and UBSan
 [ "${SW_SKIP_SANITIZE:-}" = 1 ] || bash core/scripts/sanitize.sh "$SW_PY"

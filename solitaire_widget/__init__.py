@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import game_search  # noqa: F401  (hands Game its searches: Game.searches)
 from .game import Game
 from .games import GAMES
 from .moves import DRAW, IllegalMove, Move

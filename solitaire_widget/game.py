@@ -1,61 +1,103 @@
 """``Game``: one deal of one game, with its history, in the spirit of python-chess.
 
-The position lives in a ``Table`` (games/base.py); ``Game`` adds what a player and a
-program need around it: notation, undo/redo, hints, autoplay, explanations, status,
-observers, saving and pictures. It is the single source of truth the widget follows.
+The games are those of ``games/`` (Eagle Wing, Saratoga, Kansas and Klondike, each with
+its options). The position lives in a ``Table`` (games/base.py); ``Game`` adds what a
+player and a program need around it: the history, play/undo/redo, notation, hints,
+autoplay, explanations, status, observers and pictures, behind one lock (``Game.lock``).
+It is the single source of truth the widget follows.
+
+Two jobs live beside it, each in its own module: saving and reading back
+(saving.py: ``to_json``, ``from_json``, ``from_snapshot`` and ``snapshot`` call it) and
+everything that takes a search (game_search.py). This module imports no search: as
+python-chess hands a board to an engine, a game hands itself to ``Game.searches`` (the
+calls listed by ``Searches``), which game_search.py installs when the package is
+imported. ``solve``, ``is_winnable``, ``is_fatal``, ``losing_move``, ``difficulty``,
+``hint_policy_wins``, ``deal`` and ``hint(exact=True)`` are thin calls of it, and so is
+the "no more moves" test behind ``status`` and ``hints`` (progress.py, a bounded search).
 """
 
 from __future__ import annotations
 
 import functools
-import json
-import math
 import random
 import threading
 import time
 from collections.abc import Callable, Iterable
-from itertools import pairwise
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
-from . import budgets, progress
+from . import budgets, hints, saving
 from .budgets import shown
-from .cards import RANKS, code, parse_code
-from .core_search import Memory
+from .cards import RANKS, code
 from .deal import check_seed, random_seed, shuffled_deck
-from .deals import Difficulty, check_grade, published_list
+from .deals import Difficulty
 from .explain import explain as _explain
 from .explain import refusal as _refusal
 from .explain import wordings as _wordings
 from .games import DEFAULT_GAME, GAMES, make_rules
-from .games.base import F0, F3, Record, Rules, Table
+from .games.base import F0, Record, Rules, Table
 from .history import history_frame as _history_frame
 from .moves import (
     DRAW,
     FIRST_TABLEAU,
-    FOUNDATIONS,
     RESERVE,
     STOCK,
     WASTE,
     IllegalMove,
     Move,
-    bad_move,
     pile_index,
 )
 from .render import table_svg, table_text
-from .solver import SolveResult
-from .solver import solve as _solve
+from .saving import as_move as _as_move
+from .saving import check_deck
+from .solve_result import SolveResult
 
-JSON_FORMAT = "solitaire_widget.game"
 #: the search one deal gets when ``Game.deal`` solves random seeds on the spot (nodes,
 #: not seconds, so what is dealt does not depend on the machine's speed); the core
 #: searches some 2 million nodes a second
 DEAL_NODES = 200_000
 #: how many random seeds ``Game.deal`` tries on the spot before it gives up
 DEAL_TRIES = 200
-JSON_VERSION = 1
 
 Listener = Callable[["Game"], None]
 F = TypeVar("F", bound=Callable[..., Any])
+G = TypeVar("G", bound="Game")
+
+
+class Searches(Protocol):
+    """What a game hands itself to for anything that takes a search: the functions of
+    game_search.py, as ``Game.searches`` holds them. Each validates its budgets and
+    searches a copy taken under the game's lock, outside it."""
+
+    def stuck_memo(self) -> Any: ...
+    def is_stuck(self, table: Table, memo: Any) -> bool: ...
+    def path_to_progress(self, table: Table) -> list[Move] | None: ...
+    def deal(
+        self,
+        cls: type[G],
+        name: str,
+        winnable: bool,
+        difficulty: str | None,
+        *,
+        nodes: int,
+        tries: int,
+        rng: random.Random | None,
+        **options: Any,
+    ) -> G: ...
+    def difficulty(self, game: Game, nodes: int) -> Difficulty | None: ...
+    def hint_policy_wins(self, game: Game, max_moves: int) -> bool: ...
+    def exact_hint(self, game: Game, budget: float) -> Move | None: ...
+    def solve(
+        self,
+        game: Game,
+        seconds: float | None,
+        nodes: int | None,
+        engine: str,
+        threads: int,
+        memory: Any,
+    ) -> SolveResult: ...
+    def is_winnable(self, game: Game, seconds: float | None) -> bool | None: ...
+    def is_fatal(self, game: Game, action: Move | str, seconds: float | None) -> bool | None: ...
+    def losing_move(self, game: Game, seconds: float | None) -> int | None: ...
 
 
 def _serialised(method: F) -> F:
@@ -89,54 +131,35 @@ def _serialised(method: F) -> F:
     return locked  # type: ignore[return-value]
 
 
-def _as_move(action: object) -> Move:
-    if isinstance(action, Move):
-        why = bad_move(action)
-        if why is not None:
-            raise why
-        return action
-    if isinstance(action, str):
-        return Move.parse(action)
-    raise TypeError(f"a move is a Move or a string like 't2>f0', not {type(action).__name__}")
-
-
-def check_deck(deck: Iterable[object]) -> list[int]:
-    """52 distinct card codes -> card numbers; ValueError names the problem."""
-    if isinstance(deck, (str, bytes)):
-        raise ValueError("deck must be a list of 52 card codes, not a string")
-    try:
-        items = list(deck)
-    except TypeError:
-        raise ValueError("deck must be a list of 52 card codes") from None
-    if len(items) != 52:
-        raise ValueError(f"deck must hold 52 cards, not {len(items)}")
-    cards = []
-    for item in items:
-        if isinstance(item, str):
-            card, _ = parse_code(item.upper())
-        elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 52:
-            card = item
-        else:
-            raise ValueError(f"{shown(item)} is not a card code")
-        cards.append(card)
-    if len(set(cards)) != 52:
-        dupes = sorted({code(c) for c in cards if cards.count(c) > 1})
-        raise ValueError(f"deck has duplicate cards: {', '.join(dupes)}")
-    return cards
-
-
 class Game:
-    """A deal of Eagle Wing, Saratoga or Kansas, played exactly as Aisleriot plays it.
+    """A deal of one game (``GAMES``: Eagle Wing, Saratoga, Kansas, Klondike), played
+    exactly as Aisleriot plays it. Moves are written in the notation of ``Move``.
 
     >>> g = Game("kansas", seed=1)
     >>> [str(m) for m in g.legal_moves]
     ['draw', 't1>f1', 't1>f2', 't1>f3']
     >>> g.play("t1>f1")
     Move.parse('t1>f1')
+    >>> g.push("draw")  # python-chess's spelling of play
+    Move.parse('draw')
+    >>> g.history, g.score
+    (['t1>f1', 'draw'], 2)
+    >>> g.undo()
+    [Move.parse('draw')]
+    >>> g.pop()  # python-chess's spelling of undo: the move taken back
+    Move.parse('t1>f1')
+    >>> g.history, g.can_redo
+    ([], True)
+    >>> g.play("t9>f0")
+    Traceback (most recent call last):
+    solitaire_widget.moves.IllegalMove: ...
 
     Threads may share a Game: its methods take turns (``lock``), and a search works on
     a copy taken under the lock, so the game goes on while it runs.
     """
+
+    #: the searches this game hands itself to (game_search.py installs them)
+    searches: ClassVar[Searches | None] = None
 
     def __init__(
         self,
@@ -217,12 +240,20 @@ class Game:
         self._redo: list[list[Move]] = []
         self._times: list[float] = []
         self._cache: dict[str, Any] = {}
-        self._stuck = progress.StuckMemo()
+        self._stuck: Any = None  # the stuck test's memo (Searches.stuck_memo), made once asked
 
-    # ---- dealing winnable deals -------------------------------------------------------
+    @classmethod
+    def _searcher(cls) -> Searches:
+        # the searches handed to the model: none only where game_search.py was never
+        # imported, which the package's __init__ always does
+        if cls.searches is None:
+            raise RuntimeError("no searches installed: import solitaire_widget.game_search")
+        return cls.searches
+
+    # ---- dealing winnable deals (game_search.py) ----------------------------------------
     @classmethod
     def deal(
-        cls,
+        cls: type[G],
         name: str = DEFAULT_GAME,
         winnable: bool = True,
         difficulty: str | None = None,
@@ -231,7 +262,7 @@ class Game:
         tries: int = DEAL_TRIES,
         rng: random.Random | None = None,
         **options: Any,
-    ) -> Game:
+    ) -> G:
         """A new deal of game ``name`` with ``options`` on a seed the solver proved
         winnable under those rules (``winnable=False``: any random deal, as ``Game``).
 
@@ -247,34 +278,8 @@ class Game:
         reproducible choices). The seed is the game's ``seed``, as for any deal:
         ``Game(name, seed=...)`` deals it again, won or lost.
         """
-        if not isinstance(winnable, bool):
-            raise TypeError(f"winnable must be True or False, not {shown(winnable)}")
-        wanted = check_grade(difficulty)
-        if wanted is not None and not winnable:
-            raise ValueError("difficulty grades winnable deals: give winnable=True with it")
-        budgets.count(nodes, "nodes", optional=False, least=1)
-        budgets.count(tries, "tries", optional=False, least=1)
-        if rng is not None and not isinstance(rng, random.Random):
-            raise TypeError(f"rng must be a random.Random (or None), not {type(rng).__name__}")
-        make_rules(name, **options)  # a bad name or option fails here, before any search
-        if not winnable:
-            return cls(name, **options)
-        pick = rng if rng is not None else random.SystemRandom()
-        listed = published_list(name, options)
-        if listed is not None:
-            seeds = listed.seeds() if wanted is None else listed.graded(wanted)
-            if seeds:
-                return cls(name, seed=pick.choice(seeds), **options)
-        for _ in range(tries):
-            game = cls(name, seed=pick.getrandbits(32), **options)
-            found = game.difficulty(nodes=nodes) if wanted else game.solve(None, nodes)
-            if isinstance(found, Difficulty) and found.grade == wanted:
-                return game
-            if isinstance(found, SolveResult) and found.result == "won":
-                return game
-        what = f"{wanted} winnable" if wanted else "winnable"
-        raise RuntimeError(
-            f"no {what} deal of {name} found in {tries} random deals of {nodes} nodes each"
+        return cls._searcher().deal(
+            cls, name, winnable, difficulty, nodes=nodes, tries=tries, rng=rng, **options
         )
 
     def difficulty(self, nodes: int = DEAL_NODES) -> Difficulty | None:
@@ -283,46 +288,15 @@ class Game:
         hint policy wins it alone; ``.grade`` is "easy", "medium" or "hard"
         (``deals.grade``). None when the deal is lost or the search did not decide it.
         A deal the published list grades is answered from there, with no search."""
-        budgets.count(nodes, "nodes", optional=False)
-        with self._lock:  # the deal and its seed as one (``new`` changes both)
-            seed, start = self._seed, self.position(0)
-        listed = published_list(self.name, self.options) if seed is not None else None
-        known = listed.difficulty(seed) if listed and seed is not None else None
-        if known is not None:
-            return known
-        result = start.solve(seconds=None, nodes=nodes)
-        if result.result == "won":
-            return Difficulty(result.moves, result.nodes, start.hint_policy_wins())
-        if result.result == "unknown" and listed is not None and listed.won(seed or 0):
-            # proved won in the published run, past this budget: the search it takes is
-            # beyond the budget, so at least ``nodes``; the line's length is not known
-            return Difficulty(0, result.nodes, start.hint_policy_wins())
-        return None
+        return self._searcher().difficulty(self, nodes)
 
     def hint_policy_wins(self, max_moves: int = 1000) -> bool:
         """Does following the hints alone win from here? Plays, on a copy, the first of
         ``hints()`` that leads to a position not yet seen (as ``strategies.hint_player``
         plays), until the game is won, no such hint is left or ``max_moves`` actions."""
-        budgets.count(max_moves, "max_moves", optional=False)
-        game = self._here()
-        seen = {game.table.key()}
-        for _ in range(max_moves):
-            if game.is_won:
-                return True
-            table = game.table
-            for move in game.hints():
-                record = table.apply(move)
-                key = table.key()
-                table.revert(record)
-                if key not in seen:
-                    break
-            else:
-                return False
-            game.play(move)
-            seen.add(game.table.key())
-        return game.is_won
+        return self._searcher().hint_policy_wins(self, max_moves)
 
-    # ---- construction from saved forms ------------------------------------------------
+    # ---- construction from saved forms (saving.py) ------------------------------------
     @classmethod
     def from_snapshot(
         cls, state: dict, name: str = DEFAULT_GAME, *, base: str | int | None = None, **options: Any
@@ -337,11 +311,18 @@ class Game:
         reserve holds at most the 12 cards it is dealt, an Eagle Wing column 3...).
         """
         rules = make_rules(name, **options)
-        piles, redeals_used, hidden = _piles_from_state(rules, state)
-        base_rank = _base_rank(rules, piles, base)
-        return cls._from_table(
-            rules, Table(rules, piles, redeals_used, base_rank, hidden), None, None
-        )
+        return cls._from_table(rules, saving.snapshot_table(rules, state, base), None, None)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Restore a game saved by ``to_json``; ValueError if it is corrupt or inconsistent
+        (whatever is wrong with it: not JSON, nested too deep, NaN or Infinity, numbers
+        out of range, fields of the wrong kind, a history the rules refuse...)."""
+        saved = saving.load(text)
+        game = cls._from_table(saved.rules, saved.start, saved.seed, saved.deck)
+        game._table, game._undo, game._times = saved.table, saved.undo, saved.times
+        game._redo = saved.redo
+        return game
 
     # ---- reading ---------------------------------------------------------------------
     @property
@@ -400,12 +381,19 @@ class Game:
         if status is None:
             if self._table.is_won():
                 status = "won"
-            elif progress.is_stuck(self._table, memo=self._stuck):
+            elif self._is_stuck():
                 status = "lost"
             else:
                 status = "playing"
             self._cache["status"] = status
         return status
+
+    def _is_stuck(self) -> bool:
+        # the "no more moves" test, handed to the model (``Searches.is_stuck``)
+        searches = self._searcher()
+        if self._stuck is None:
+            self._stuck = searches.stuck_memo()
+        return searches.is_stuck(self._table, self._stuck)
 
     @property
     @_serialised
@@ -484,12 +472,12 @@ class Game:
         return self._codes(index)
 
     def _codes(self, index: int) -> list[str]:
-        return _pile_codes(self._table, index)
+        return saving.pile_codes(self._table, index)
 
     @_serialised
     def snapshot(self) -> dict[str, Any]:
         """The position in the trace format: ``{"s", "w", "r", "f", "t"}``."""
-        return table_state(self._table)
+        return saving.table_state(self._table)
 
     # ---- playing ---------------------------------------------------------------------
     @_serialised
@@ -595,6 +583,15 @@ class Game:
         # in one step, for a search to work on outside it while this game goes on
         return Game._from_table(self._rules, self._table.copy(), self._seed, self._deck)
 
+    @_serialised
+    def _frozen(self) -> Game:
+        # this game with its history, no listeners and no redo: taken under the lock in
+        # one step, for searches of its positions outside it (game_search.losing_move)
+        frozen = Game._from_table(self._rules, self._start.copy(), self._seed, self._deck)
+        for group in self._undo:
+            frozen._push([frozen._table.apply(move) for move, _ in group])
+        return frozen
+
     # ---- help ------------------------------------------------------------------------
     @_serialised
     def explain(self, action: Move | str, lang: str = "en") -> str:
@@ -606,43 +603,27 @@ class Game:
         """What a double-click on ``pile`` does: its top card to a foundation, or None
         (None too for anything that names no pile: a pile id like ``"t3"``, or its
         index)."""
-        if isinstance(pile, str):
-            try:
-                src = pile_index(pile)
-            except ValueError:
-                return None
-        elif isinstance(pile, int) and not isinstance(pile, bool):
-            src = pile  # (an index out of range is refused by the rules: None)
-        else:
-            return None
-        for f in FOUNDATIONS:
-            move = Move(src, f, 1)
-            if src != f and self._table.reason(move) is None:
-                return move
-        return None
+        return hints.foundation_move(self._table, pile)
 
     @_serialised
     def hints(self) -> list[Move]:
-        """Moves worth playing, best first: Aisleriot's hint order, then what it misses."""
+        """Moves worth playing, best first: Aisleriot's hint order, then what it misses
+        (hints.py), then the stock."""
         cached = self._cache.get("hints")
         if cached is not None:
             return list(cached)
         out: list[Move] = []
         if self.status == "playing":
             t = self._table
-            legal = set(self.legal_moves)
-            last = self._undo[-1] if self._undo else None
-            candidates = [*t.rules.aisleriot_hints(t), *self._extra_hints()]
-            for move in candidates:
-                if move in legal and move not in out and not self._pointless(move, last):
-                    out.append(move)
+            legal = self.legal_moves
+            out = hints.worth_playing(t, legal, self._undo[-1] if self._undo else None)
             if DRAW in legal and DRAW not in out:
                 out.append(DRAW)
             if not out:
                 # only moves that look pointless are left (say, taking back the last
                 # move to free a column): hint the first step of the shortest route to
                 # a move that changes the game for good
-                path = progress.path_to_progress(t)
+                path = self._searcher().path_to_progress(t)
                 if path:
                     out.append(path[0])
         self._cache["hints"] = out
@@ -659,54 +640,40 @@ class Game:
             raise TypeError(f"exact must be True or False, not {shown(exact)}")
         budgets.seconds(budget, "budget")
         if exact:
-            with self._lock:  # the position searched, and the moment it was taken
-                version, here, playing = self._version, self._here(), self.status == "playing"
-            # searched outside the lock: the game goes on meanwhile
-            if playing:
-                result = here.solve(seconds=budget)
-                if result.result == "won" and result.solution:
-                    with self._lock:
-                        if self._version == version:  # still the position searched
-                            return Move.parse(result.solution[0])
+            move = self._searcher().exact_hint(self, budget)
+            if move is not None:
+                return move
         with self._lock:
-            hints = self.hints()
-            return hints[0] if hints else None
+            found = self.hints()
+            return found[0] if found else None
 
-    # ---- solving (solver.py) -----------------------------------------------------------
+    # ---- solving (game_search.py, solver.py) ------------------------------------------
     def solve(
         self,
         seconds: float | None = 10.0,
         nodes: int | None = None,
         engine: str = "auto",
         threads: int = 1,
-        memory: Memory | None = None,
+        memory: Any = None,
     ) -> SolveResult:
         """Search for a win from here, treating every card as known.
 
-        Returns a ``solver.SolveResult``: ``result`` is ``"won"`` (with ``solution``, a
-        list of actions that ``play`` accepts), ``"lost"`` (proved) or ``"unknown"``
-        (budget spent), plus ``nodes``, ``seconds`` and ``engine`` (``"core"``, the
-        compiled search, or ``"python"``; ``engine=`` asks for one). ``threads=2`` lets
-        the core's search take a second CPU (see ``solver.solve``). Every search of it
+        Returns a ``SolveResult``: ``result`` is ``"won"`` (with ``solution``, a list of
+        actions that ``play`` accepts), ``"lost"`` (proved) or ``"unknown"`` (budget
+        spent), plus ``nodes``, ``seconds`` and ``engine`` (``"core"``, the compiled
+        search, or ``"python"``; ``engine=`` asks for one). ``threads=2`` lets the
+        core's search take a second CPU (see ``solver.solve``). Every search of it
         keeps together to one memory budget (``result.memory_mb``, 768 MB), within
         ``memory`` if given (a ``core_search.Memory`` other solves share). The position
         is copied when the search starts; the game may go on meanwhile (another
         thread). TypeError or ValueError for a budget that is not a finite number >= 0
         (None: no bound), before any search.
         """
-        budgets.seconds(seconds, "seconds")
-        budgets.count(nodes, "nodes")
-        with self._lock:
-            table = self._table.copy()
-        return _solve(
-            table, seconds=seconds, nodes=nodes, engine=engine, threads=threads, memory=memory
-        )
+        return self._searcher().solve(self, seconds, nodes, engine, threads, memory)
 
     def is_winnable(self, seconds: float | None = 10.0) -> bool | None:
         """True or False when the solver decides within the budget, else None."""
-        budgets.seconds(seconds, "seconds")
-        result = self.solve(seconds=seconds).result
-        return None if result == "unknown" else result == "won"
+        return self._searcher().is_winnable(self, seconds)
 
     def is_fatal(self, action: Move | str, seconds: float | None = 2.0) -> bool | None:
         """Whether playing ``action`` here turns a position proved winnable into one
@@ -714,76 +681,20 @@ class Game:
         None when ``seconds`` for each of the two searches did not decide. False too
         where this position is not winnable (nothing is left to lose). IllegalMove for
         an illegal ``action``; nothing is played."""
-        budgets.seconds(seconds, "seconds")
-        with self._lock:  # the move checked on the position searched
-            move = self._allowed(action)
-            here = self._here()
-        before = here.is_winnable(seconds)
-        if not before:
-            return None if before is None else False
-        here._play_legal(move)
-        winnable = here.is_winnable(seconds)
-        return None if winnable is None else not winnable
+        return self._searcher().is_fatal(self, action, seconds)
 
     def losing_move(self, seconds: float | None = 2.0) -> int | None:
         """The move that lost this game: k (from 1) when the position after the first
         k - 1 actions of ``history`` is proved winnable and the one after k proved
         lost, as the table marks it in review ("winnable until move k"). None when the
         game is not proved lost, was lost from the deal, or a search within
-        ``seconds`` did not decide. A position after a lost one is lost too, so the
-        positions are searched by halves: about log2(moves) searches."""
-        budgets.seconds(seconds, "seconds")
-        with self._lock:  # the game as it is now: the searches run on copies of it
-            frozen = Game._from_table(self._rules, self._start.copy(), self._seed, self._deck)
-            for group in self._undo:
-                frozen._push([frozen._table.apply(move) for move, _ in group])
-        n = frozen.moves
-        last = frozen.position(n).is_winnable(seconds)
-        if last is not False:
-            return None  # not lost (or not proved so): no move lost it
-        first = frozen.position(0).is_winnable(seconds)
-        if first is not True:
-            return None  # lost from the deal, or the deal itself undecided
-        low, high = 0, n  # winnable after ``low`` actions, lost after ``high``
-        while high - low > 1:
-            mid = (low + high) // 2
-            winnable = frozen.position(mid).is_winnable(seconds)
-            if winnable is None:
-                return None
-            low, high = (mid, high) if winnable else (low, mid)
-        return high
+        ``seconds`` did not decide: about log2(moves) searches."""
+        return self._searcher().losing_move(self, seconds)
 
     # ---- analysis (analysis.py, needs the "analysis" extra) ------------------------------
     def history_frame(self) -> Any:
         """The history as a pandas DataFrame, one row per action (see analysis.py)."""
         return _history_frame(self)
-
-    def _extra_hints(self) -> list[Move]:
-        # Moves Aisleriot's hint does not look for but a player would: any card that can
-        # go up, then what the game's rules add (rules.extra_hints).
-        t = self._table
-        extra = [m for m in self.legal_moves if F0 <= m.dst <= F3 and not F0 <= m.src <= F3]
-        extra.extend(t.rules.extra_hints(t, self.legal_moves))
-        return extra
-
-    def _pointless(self, move: Move, last: list[Record] | None) -> bool:
-        t = self._table
-        src, dst, n = move
-        if move == DRAW:
-            return False
-        spile = t.piles[src]
-        # an Ace shuffled between empty foundations
-        if F0 <= src <= F3 and F0 <= dst <= F3:
-            return True
-        # a whole column moved into an empty column changes nothing but its place
-        if src >= FIRST_TABLEAU and dst >= FIRST_TABLEAU and not t.piles[dst] and n == len(spile):
-            return True
-        # the reverse of the last move
-        if last is not None and len(last) == 1:
-            (lm, info) = last[0]
-            if not lm.is_draw and not info and (lm.dst, lm.src, lm.count) == (src, dst, n):
-                return True
-        return False
 
     @_serialised
     def autoplay(self) -> list[Move]:
@@ -791,22 +702,7 @@ class Game:
 
         Each game's ``safe_to_foundation`` says (and proves in a comment) which are safe.
         """
-        t = self._table
-        group: list[Record] = []
-        sources = [WASTE, RESERVE, *t.tableau]
-        progress_made = True
-        while progress_made:
-            progress_made = False
-            for src in sources:
-                pile = t.piles[src]
-                if not pile:
-                    continue
-                for f in FOUNDATIONS:
-                    move = Move(src, f, 1)
-                    if t.reason(move) is None and t.rules.safe_to_foundation(t, src):
-                        group.append(t.apply(move))
-                        progress_made = True
-                        break
+        group = hints.play_safe_moves(self._table)
         if group:
             self._push(group)
             self._redo.clear()
@@ -855,116 +751,18 @@ class Game:
 
     @_serialised
     def to_json(self) -> str:
-        """The whole game: options, deal, history and redo stack, in a versioned format."""
-        start = table_state(self._start)
-        if self._start.redeals_used:
-            # a position given by hand may start with redeals used (a deal never does)
-            start["redeals_used"] = self._start.redeals_used
-        # The seed and deck go with the game when it starts at their deal; a game that
-        # starts later in one (``position``) keeps them but is saved as a position.
-        dealt = self._deck is not None and self._starts_at_deal()
-        data = {
-            "format": JSON_FORMAT,
-            "version": JSON_VERSION,
-            "game": self.name,
-            "options": self.options,
-            "seed": self.seed if dealt else None,
-            "deck": self.deck if dealt else None,
-            "start": start,
-            "base": self.base_rank,
-            "history": [[str(m) for m, _ in group] for group in self._undo],
-            "times": self._times,
-            "redo": [[str(m) for m in group] for group in self._redo],
-            "state": self.snapshot(),
-        }
-        return json.dumps(data, separators=(",", ":"))
-
-    def _starts_at_deal(self) -> bool:
-        start = self._start
-        if self._deck is None or start.redeals_used:
-            return False
-        return (
-            self._rules.deal(list(self._deck)) == start.piles
-            and self._rules.deal_hidden() == start.hidden
+        """The whole game: options, deal, history and redo stack, in a versioned format
+        (saving.py)."""
+        return saving.dump(
+            self._rules,
+            self._start,
+            self._table,
+            self._seed,
+            self._deck,
+            self._undo,
+            self._times,
+            self._redo,
         )
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> Game:
-        """Restore a game saved by ``to_json``; ValueError if it is corrupt or inconsistent
-        (whatever is wrong with it: not JSON, nested too deep, NaN or Infinity, numbers
-        out of range, fields of the wrong kind, a history the rules refuse...)."""
-        try:
-            data = json.loads(text, parse_constant=_no_constant)
-        except (TypeError, ValueError, RecursionError) as err:
-            # (RecursionError: nesting deeper than the parser goes; ValueError covers
-            # bad UTF-8 and ints of more digits than Python reads)
-            raise ValueError(f"not a saved game: {_short(err)}") from None
-        if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
-            raise ValueError("not a saved solitaire_widget game")
-        if data.get("version") != JSON_VERSION:
-            raise ValueError(f"unsupported saved-game version {_short(data.get('version'))}")
-        try:
-            return cls._from_saved(data)
-        except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as err:
-            raise ValueError(f"corrupt saved game: {_short(err)}") from None
-        except RecursionError:
-            raise ValueError("corrupt saved game: nested too deep") from None
-        except IllegalMove as err:
-            raise ValueError(f"corrupt saved game: {_short(err)}") from None
-
-    @classmethod
-    def _from_saved(cls, data: dict) -> Game:
-        options = data["options"]
-        if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
-            raise ValueError("options must be an object")
-        name = data["game"]
-        if not isinstance(name, str):
-            raise ValueError(f"game must be a game's name, not {type(name).__name__}")
-        game = cls.from_snapshot(data["start"], name, base=data.get("base"), **options)
-        seed, deck = data.get("seed"), data.get("deck")
-        if seed is not None:
-            seed = check_seed(seed)  # a larger int would deal the same cards as its low bits
-        if deck is not None or seed is not None:
-            dealt = check_deck(deck) if deck is not None else shuffled_deck(seed or 0)
-            if game._rules.deal(list(dealt)) != game._start.piles:
-                what = "deck" if deck is not None else "seed"
-                raise ValueError(f"the {what} does not deal the saved starting position")
-            if seed is not None and shuffled_deck(seed) != dealt:
-                raise ValueError("the seed does not deal the saved deck")
-            if game._start.redeals_used:
-                raise ValueError("a deal starts with no redeal used")
-            game._deck, game._seed = dealt, seed
-        history, redo = data["history"], data["redo"]
-        if not isinstance(history, list) or not isinstance(redo, list):
-            raise ValueError("history and redo must be lists of action lists")
-        for group in history:
-            if not isinstance(group, list) or not group:
-                raise ValueError("history entries must be non-empty lists of actions")
-            records = [game._table.apply(_checked(game._table, a)) for a in group]
-            game._push(records)
-        times = data.get("times")
-        # Absent or null: saved by hand, the replay's own times stand. Anything else
-        # must be one finite time per history entry, or the file is corrupt.
-        if times is not None:
-            if (
-                not isinstance(times, list)
-                or len(times) != len(game._times)
-                or not all(_finite(x) for x in times)
-            ):
-                raise ValueError("times must hold one finite number per history entry")
-            game._times = [float(x) for x in times]
-        for group in redo:
-            if (
-                not isinstance(group, list)
-                or not group
-                or not all(isinstance(a, str) for a in group)
-            ):
-                raise ValueError("redo entries must be non-empty lists of actions")
-            game._redo.append([_as_move(a) for a in group])
-        _check_redo_chain(game)
-        if "state" in data and data["state"] != game.snapshot():
-            raise ValueError("the saved position does not match the replayed history")
-        return game
 
     # ---- pictures --------------------------------------------------------------------
     @_serialised
@@ -992,148 +790,13 @@ class Game:
         return table_svg(self)
 
 
-def _no_constant(name: str) -> Any:
-    # json.loads takes NaN, Infinity and -Infinity by default: no saved game holds one
-    raise ValueError(f"{name} is not a number a saved game holds")
-
-
-def _finite(x: object) -> bool:
-    if isinstance(x, bool) or not isinstance(x, (int, float)):
-        return False
-    try:
-        return math.isfinite(x)
-    except OverflowError:  # an int past any float
-        return False
-
-
-def _short(thing: object) -> str:
-    # a message's quote of something read from a file: never a huge one
-    try:
-        text = thing if isinstance(thing, str) else repr(thing)
-    except Exception:  # (an int of more digits than Python prints)
-        text = type(thing).__name__
-    return text if len(text) <= 200 else text[:197] + "..."
-
-
-def _checked(t: Table, action: object) -> Move:
-    move = _as_move(action)
-    why = t.reason(move)
-    if why is not None:
-        raise ValueError(f"saved action {shown(action)} is illegal there ({why})")
-    return move
-
-
-def _check_redo_chain(game: Game) -> None:
-    # the redo stack must replay in order from the current position
-    scratch = game._table.copy()
-    for group in reversed(game._redo):
-        for move in group:
-            if scratch.reason(move) is not None:
-                raise ValueError("the redo stack does not follow from the saved position")
-            scratch.apply(move)
-
-
-def _pile_codes(t: Table, index: int) -> list[str]:
-    face_up = t.is_face_up
-    return [code(c, face_up(index, i)) for i, c in enumerate(t.piles[index])]
-
-
-def table_state(t: Table) -> dict[str, Any]:
-    """A position in the trace format: ``{"s", "w", "r", "f", "t"}``, bottom to top."""
-    state: dict[str, Any] = {"s": _pile_codes(t, STOCK), "w": _pile_codes(t, WASTE)}
-    if t.rules.has_reserve:
-        state["r"] = _pile_codes(t, RESERVE)
-    state["f"] = [_pile_codes(t, f) for f in FOUNDATIONS]
-    state["t"] = [_pile_codes(t, i) for i in t.tableau]
-    return state
-
-
-def _piles_from_state(rules: Rules, state: object) -> tuple[list[list[int]], int, list[int]]:
-    if not isinstance(state, dict):
-        raise ValueError("a position is a dict with keys s, w, f, t (and r)")
-    expected = {"s", "w", "f", "t"} | ({"r"} if rules.has_reserve else set())
-    if set(state) - {"redeals_used"} != expected:
-        raise ValueError(f"a {rules.title} position has exactly the keys {sorted(expected)}")
-    piles = rules.empty_piles()
-    faces: list[list[bool]] = [[] for _ in piles]
-
-    def fill(index: int, codes: object) -> None:
-        if not isinstance(codes, list):
-            raise ValueError("each pile is a list of card codes")
-        for c in codes:
-            card, up = parse_code(c)
-            piles[index].append(card)
-            faces[index].append(up)
-
-    fill(STOCK, state["s"])
-    fill(WASTE, state["w"])
-    if rules.has_reserve:
-        fill(RESERVE, state["r"])
-    if not isinstance(state["f"], list) or len(state["f"]) != 4:
-        raise ValueError("a position has 4 foundations")
-    for i, pile in enumerate(state["f"]):
-        fill(F0 + i, pile)
-    if not isinstance(state["t"], list) or len(state["t"]) != rules.n_tableau:
-        raise ValueError(f"{rules.title} has {rules.n_tableau} columns")
-    for i, pile in enumerate(state["t"]):
-        fill(FIRST_TABLEAU + i, pile)
-    cards = [c for p in piles for c in p]
-    if len(cards) != 52 or len(set(cards)) != 52:
-        raise ValueError("a position holds each of the 52 cards exactly once")
-    hidden = [0] * len(piles)
-    for index, pile in enumerate(piles):
-        ups = faces[index]
-        if index >= FIRST_TABLEAU and rules.hidden_cards:
-            # face-down cards only at the bottom of a column, under at least one face-up
-            # card (the last one turns over as soon as it is uncovered)
-            hidden[index] = down = ups.count(False)
-            if any(ups[:down]) or (pile and down == len(pile)):
-                raise ValueError(
-                    f"column t{index - FIRST_TABLEAU}: face-down cards lie only at the bottom "
-                    "of a column, under a face-up top card"
-                )
-            continue
-        for i, up in enumerate(ups):
-            if up != rules.face_up(index, i, len(pile)):
-                raise ValueError(
-                    f"card {code(pile[i])} is face {'up' if up else 'down'} where the rules "
-                    "say otherwise"
-                )
-    for f in FOUNDATIONS:
-        pile = piles[f]
-        for a, b in pairwise(pile):
-            if a // 13 != b // 13 or (a % 13 + 1) % 13 != b % 13:
-                raise ValueError("each foundation must be one suit in rising order")
-        if not rules.has_base_card and pile and pile[0] % 13 != 0:
-            raise ValueError(f"{rules.title}'s foundations start with an Ace")
-    # the game's limits on a position (a Kansas reserve holds at most the 12 cards it is
-    # dealt...), the redeals used among them: checked here, where a position enters
-    used = state.get("redeals_used", 0)
-    rules.check_position(piles, hidden, used)
-    return piles, used, hidden
-
-
-def _base_rank(rules: Rules, piles: list[list[int]], base: str | int | None) -> int | None:
-    if not rules.has_base_card:
-        if base is not None:
-            raise ValueError(f"{rules.title} has no base card")
-        return None
-    starts = {piles[f][0] % 13 + 1 for f in FOUNDATIONS if piles[f]}
-    if base is not None:
-        if isinstance(base, str):
-            if len(base) != 1 or base.upper() not in RANKS:
-                raise ValueError(f"base must be a rank like '5' or 'K', not {shown(base)}")
-            value = RANKS.index(base.upper()) + 1
-        elif isinstance(base, int) and 1 <= base <= 13:
-            value = base
-        else:
-            raise ValueError(f"base must be a rank like '5' or 'K', not {shown(base)}")
-        starts.add(value)
-    if len(starts) > 1:
-        raise ValueError("every foundation must start with the same (base) rank")
-    if not starts:
-        raise ValueError(f"{rules.title} needs base= when no foundation is started")
-    return starts.pop()
-
-
-__all__ = ["GAMES", "Game", "IllegalMove", "Move", "check_deck"]
+__all__ = [
+    "DEAL_NODES",
+    "DEAL_TRIES",
+    "GAMES",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Searches",
+    "check_deck",
+]

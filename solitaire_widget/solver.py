@@ -16,21 +16,22 @@ import contextlib
 import os
 import random
 import time
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import budgets, core_search
 from .games.base import Table as TableType
 from .moves import Move
 from .search import CHECK_EVERY, BudgetSpent, Search
+from .solve_result import SolveResult
 
 if TYPE_CHECKING:
     from .games.base import Rules, Table
 
 
 class Positioned(Protocol):
-    """Anything with a position to solve: a ``Game`` (this module sits below
-    ``game.py``, whose ``Game.solve`` calls it, and imports nothing of it)."""
+    """Anything with a position to solve: a ``Game`` (this module knows nothing of
+    ``game.py``; ``game_search.solve``, which ``Game.solve`` hands the game to, calls
+    it with the game's table)."""
 
     @property
     def table(self) -> Table: ...
@@ -69,39 +70,6 @@ STREAMLINERS_SHARE = 1 / 4
 # deadline that overflowed would end every turn at once with nothing searched, while
 # the clock, never reaching the budget, kept the turns coming for ever.
 NO_CLOCK = 1e9
-
-
-@dataclass
-class SolveResult:
-    """What the solver found: ``result`` is ``"won"``, ``"lost"`` or ``"unknown"``."""
-
-    result: str
-    solution: list[str] = field(default_factory=list)
-    nodes: int = 0
-    seconds: float = 0.0
-    # which search ran: "core" (the compiled one) or "python" (the reference, and the
-    # fallback where the core cannot load)
-    engine: str = "python"
-    # the memory budget the solve's searches kept to together, in MB (None: the Python
-    # search, which has none: its callers bound its nodes), the most they held at once,
-    # and whether they reached it (a search then forgot positions to make room, or kept
-    # a smaller memo: that costs time, never an answer)
-    memory_mb: float | None = None
-    memory_peak_mb: float = 0.0
-    memory_hit: bool = False
-
-    @property
-    def moves(self) -> int:
-        """Length of the winning line in actions (clicks on the stock included)."""
-        return len(self.solution)
-
-    def __repr__(self) -> str:
-        line = f", {len(self.solution)} actions" if self.result == "won" else ""
-        hit = f", memory_hit=True ({self.memory_mb:g} MB)" if self.memory_hit else ""
-        return (
-            f"SolveResult({self.result!r}{line}, nodes={self.nodes}, "
-            f"seconds={self.seconds:.3f}, engine={self.engine!r}{hit})"
-        )
 
 
 ENGINES = ("auto", "core", "python")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from solitaire_widget import GAMES, Game
+from solitaire_widget import GAMES, Game, hints
 from solitaire_widget.games import variants
 
 DATA = Path(__file__).parent / "data"
@@ -77,7 +77,7 @@ def test_hint_finds_every_move_aisleriots_hint_finds(trace):
             ours = set(g.hints())
             last = g._undo[-1] if g._undo else None
             for move in g.rules.aisleriot_hints(g.table):
-                if not g._pointless(move, last):
+                if not hints.pointless(g.table, move, last):
                     assert move in ours, (step["action"], str(move))
             if g.legal_moves:
                 assert g.hint() is not None

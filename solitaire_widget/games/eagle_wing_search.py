@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..moves import FIRST_TABLEAU, RESERVE, WASTE
-from .search_protocol import SearchState, SMove
+from .search_protocol import SearchState, SMove, stock_reach
 
 
 class _Wings(Protocol):
@@ -45,9 +45,7 @@ def search_moves(rules: _Wings, s: SearchState) -> list[SMove]:
         # a column's lone card into an empty column changes nothing
         lone = src >= FIRST_TABLEAU and len(p) == 1
         _to_columns(s, card, src, -1, 0, 0, out, 0 if lone else empty, full)
-    seq = s.seq()
-    for i, draws, nr in s.reachable():
-        card = seq[i]
+    for i, draws, nr, card in stock_reach(s):
         dst = found(card)
         if dst:
             last.append((i, draws, nr, WASTE, dst, 1))

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from ..moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE
 from .base import Rules
-from .search_protocol import Rec, SearchState, SMove
+from .search_protocol import Rec, SearchState, SMove, stock_reach
 
 # a count per rank, Ace to King
 Counts = tuple[int, ...]
@@ -194,8 +194,7 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
         q = len(waste) - 1
         reach = [(q + d, d, 0, card) for d, card in enumerate(reversed(stock), 1)]
     else:  # the option of redeals: the cards the clicks can bring up
-        seq = s.seq()
-        reach = [(i, d, nr, seq[i]) for i, d, nr in s.reachable()]
+        reach = stock_reach(s)
     for i, draws, nr, card in reach:
         dst = fits.get(card, 0)
         if dst:

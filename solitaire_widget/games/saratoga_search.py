@@ -14,7 +14,7 @@ from typing import Any
 from ..cards import is_red
 from ..moves import FIRST_TABLEAU, FOUNDATIONS, WASTE
 from .base import Rules
-from .search_protocol import SearchState, SMove
+from .search_protocol import SearchState, SMove, stock_reach
 
 
 def _held_by_twin(
@@ -256,9 +256,7 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
     if waste:
         w = waste[-1]
         _to_columns(s, canon, w, WASTE, -1, 0, 0, mid, empty)
-    seq = s.seq()
-    for i, draws, nr in s.reachable():
-        card = seq[i]
+    for i, draws, nr, card in stock_reach(s):
         dst = found(card)
         if dst:
             last.append((i, draws, nr, WASTE, dst, 1))

@@ -85,4 +85,12 @@ class SearchState(Protocol):
         ...
 
 
-__all__ = ["Rec", "SMove", "SearchState"]
+def stock_reach(s: SearchState) -> list[tuple[int, int, int, int]]:
+    """(index, draws, redeals, card) for each card the stock can bring to the waste's
+    top: ``s.reachable()`` with the card each brings up, in its order. Each game's move
+    generator walks it to offer "draw until X is on top, then play X"."""
+    seq = s.seq()
+    return [(i, draws, nr, seq[i]) for i, draws, nr in s.reachable()]
+
+
+__all__ = ["Rec", "SMove", "SearchState", "stock_reach"]

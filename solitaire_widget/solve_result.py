@@ -1,0 +1,48 @@
+"""``SolveResult``: what a search of a position found (``Game.solve``, ``solver.solve``).
+
+It sits low, apart from the solver that makes it, so that ``Game`` (game.py) can name
+what its ``solve`` answers without importing the search.
+
+>>> SolveResult("won", ["t1>f1"], nodes=3)
+SolveResult('won', 1 actions, nodes=3, seconds=0.000, engine='python')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class SolveResult:
+    """What the solver found: ``result`` is ``"won"``, ``"lost"`` or ``"unknown"``."""
+
+    result: str
+    solution: list[str] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+    # which search ran: "core" (the compiled one) or "python" (the reference, and the
+    # fallback where the core cannot load)
+    engine: str = "python"
+    # the memory budget the solve's searches kept to together, in MB (None: the Python
+    # search, which has none: its callers bound its nodes), the most they held at once,
+    # and whether they reached it (a search then forgot positions to make room, or kept
+    # a smaller memo: that costs time, never an answer)
+    memory_mb: float | None = None
+    memory_peak_mb: float = 0.0
+    memory_hit: bool = False
+
+    @property
+    def moves(self) -> int:
+        """Length of the winning line in actions (clicks on the stock included)."""
+        return len(self.solution)
+
+    def __repr__(self) -> str:
+        line = f", {len(self.solution)} actions" if self.result == "won" else ""
+        hit = f", memory_hit=True ({self.memory_mb:g} MB)" if self.memory_hit else ""
+        return (
+            f"SolveResult({self.result!r}{line}, nodes={self.nodes}, "
+            f"seconds={self.seconds:.3f}, engine={self.engine!r}{hit})"
+        )
+
+
+__all__ = ["SolveResult"]
