@@ -98,7 +98,7 @@ class DealRecorder:
     def _begin(self, game: Game, key: DealKey, winnable: bool) -> None:
         """The deal's identity as its records name it, taken when it is dealt."""
         self._identity: tuple[str, dict[str, Any], int | None] = (
-            game.name,
+            key[0],  # the game's name (``games.game_key``: with its class if unregistered)
             game.options,
             game.seed,
         )

@@ -24,8 +24,10 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from . import core_search
-from .deals import Difficulty, published_list
+from .deals import Difficulty, published_list_of
 from .game import DEAL_NODES, DEAL_TRIES, Game
+from .games import game_key
+from .games.base import Rules
 from .scheduling import Scheduler
 
 __all__ = ["Dealer", "DealerHost", "deal_key"]
@@ -72,19 +74,19 @@ class Dealer:
 
     # ------------------------------------------------------------------ dealing
 
-    def new(self, name: str, options: dict[str, Any], difficulty: str | None) -> int | None:
-        """A seed proved winnable at once (from the published list), or None: then a
-        search has started, and ``host.dealt`` deals what it finds."""
+    def new(self, rules: Rules, difficulty: str | None) -> int | None:
+        """A seed proved winnable under ``rules`` at once (from the published list),
+        or None: then a search has started, and ``host.dealt`` deals what it finds."""
         self._job += 1
         self.searching = False
-        listed = published_list(name, options)
+        listed = published_list_of(rules)
         if listed is not None:
             seeds = listed.seeds() if difficulty is None else listed.graded(difficulty)
             if seeds:
                 seed: int = self.rng.choice(seeds)
                 return seed
         self.searching = True
-        self._try(self._job, name, dict(options), difficulty, self.tries, self.host.table_version)
+        self._try(self._job, rules, difficulty, self.tries, self.host.table_version)
         return None
 
     def cancel(self) -> None:
@@ -93,16 +95,14 @@ class Dealer:
             self._job += 1
             self.searching = False
 
-    def _try(
-        self, job: int, name: str, options: dict[str, Any], wanted: str | None, left: int, at: int
-    ) -> None:
+    def _try(self, job: int, rules: Rules, wanted: str | None, left: int, at: int) -> None:
         seed = self.rng.getrandbits(32)
-        nodes = self.budget(name)
+        nodes = self.budget(rules)
 
         def work() -> tuple[Game, Difficulty | None, bool]:
             if job != self._job:  # dropped while it waited for a worker
-                return Game(name, seed=seed, **options), None, False
-            game = Game(name, seed=seed, **options)
+                return Game(rules, seed=seed), None, False
+            game = Game(rules, seed=seed)
             if wanted is not None:
                 found = game.difficulty(nodes=nodes)
                 return game, found, found is not None and found.grade == wanted
@@ -124,16 +124,16 @@ class Dealer:
                 assert game.seed is not None
                 self.host.dealt(game.seed)
             elif left > 1:
-                self._try(job, name, options, wanted, left - 1, at)
+                self._try(job, rules, wanted, left - 1, at)
             else:
                 self.searching = False
                 self.host.dealer_changed(failed=True)
 
         self._background(work, done)
 
-    def budget(self, name: str) -> int:
+    def budget(self, rules: Rules) -> int:
         """The search one seed gets: ``nodes``, or ``python_nodes`` without the core."""
-        return self.nodes if core_search.available(name) else self.python_nodes
+        return self.nodes if core_search.available(rules) else self.python_nodes
 
     # ------------------------------------------------------------------ the grade
 
@@ -163,7 +163,7 @@ class Dealer:
         key = deal_key(game)
         if key in self._grades:
             return True
-        listed = published_list(game.name, game.options) if game.seed is not None else None
+        listed = published_list_of(game.rules) if game.seed is not None else None
         known = listed.difficulty(game.seed) if listed and game.seed is not None else None
         if known is not None:
             self._grades[key] = known
@@ -176,7 +176,7 @@ class Dealer:
             return
         self._grading = key
         start = game.position(0)
-        nodes = self.budget(game.name)
+        nodes = self.budget(game.rules)
 
         def work() -> Difficulty | None:
             if self._grading != key:
@@ -231,5 +231,5 @@ class Dealer:
 
 
 def deal_key(game: Game) -> tuple[str, str, int | None]:
-    """Names a deal: the game, its options and the seed."""
-    return game.name, repr(sorted(game.options.items())), game.seed
+    """Names a deal: the game (``games.game_key``), its options and the seed."""
+    return game_key(game.rules), repr(sorted(game.options.items())), game.seed

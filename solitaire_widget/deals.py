@@ -46,7 +46,8 @@ from pathlib import Path
 from typing import Any
 
 from .budgets import shown
-from .games import make_rules, variants
+from .games import SHIPPED, is_registered, make_rules, variants
+from .games.base import Rules
 
 __all__ = [
     "GRADES",
@@ -57,6 +58,7 @@ __all__ = [
     "check_grade",
     "grade",
     "published_list",
+    "published_list_of",
 ]
 
 GRADES = ("easy", "medium", "hard")
@@ -166,6 +168,15 @@ def _lists() -> dict[str, PublishedList]:
         if v is not None:
             out[slug] = PublishedList(slug, dict(v.options), entry)
     return out
+
+
+def published_list_of(rules: Rules) -> PublishedList | None:
+    """The published list of the game ``rules`` are (None for a game whose name does
+    not stand for it: nothing is published for a game registered at run time, nor for
+    one that is not registered, whatever its name)."""
+    if not is_registered(rules) or rules.name not in SHIPPED:
+        return None
+    return published_list(rules.name, rules.options)
 
 
 def published_list(name: str, options: dict[str, Any]) -> PublishedList | None:

@@ -109,12 +109,19 @@ def _pile_words(rules: type[Rules] | Rules | None, pile: str, lang: str) -> str:
     return text("pile_t", lang, i=pile_id(index))
 
 
-def localize(args: dict[str, object], lang: str) -> dict[str, object]:
-    """``reason_args`` in words of ``lang``, ready for the templates of texts.py."""
-    rules = GAMES.get(str(args.get("game")))
+def _rules_of(args: dict[str, object], rules: Rules | None) -> type[Rules] | Rules | None:
+    # the game's words: those of the rules given (a game that need not be registered,
+    # or whose name another class has), else of the game registered under the name
+    return rules if rules is not None else GAMES.get(str(args.get("game")))
+
+
+def localize(args: dict[str, object], lang: str, rules: Rules | None = None) -> dict[str, object]:
+    """``reason_args`` in words of ``lang``, ready for the templates of texts.py
+    (``rules``: the game's, where its name may not stand for it)."""
+    game = _rules_of(args, rules)
     out = dict(args)
-    if rules is not None:
-        out["game"] = rules.title_el if lang == "el" else rules.title
+    if game is not None:
+        out["game"] = game.title_in(lang)
     for k in _CARD_ARGS:
         v = args.get(k)
         if isinstance(v, str) and len(v) == 2:
@@ -128,19 +135,23 @@ def localize(args: dict[str, object], lang: str) -> dict[str, object]:
     for k in _PILE_ARGS:
         v = args.get(k)
         if isinstance(v, str):
-            out[k] = _pile_words(rules, v, lang)
+            out[k] = _pile_words(game, v, lang)
     return out
 
 
-def illegal_text(key: str, args: dict[str, object], lang: str = "en") -> str:
-    """``"Illegal: ..."``: the reason ``key`` with its neutral ``args``, in ``lang``."""
-    rules = GAMES.get(str(args.get("game")))
-    return text("illegal", lang, text=_say(rules, key, lang, **localize(args, lang)))
+def illegal_text(
+    key: str, args: dict[str, object], lang: str = "en", rules: Rules | None = None
+) -> str:
+    """``"Illegal: ..."``: the reason ``key`` with its neutral ``args``, in ``lang``
+    (``rules``: the game's, where its name may not stand for it)."""
+    game = _rules_of(args, rules)
+    words = _say(game, key, lang, **localize(args, lang, rules))
+    return text("illegal", lang, text=words)
 
 
-def wordings(key: str, args: dict[str, object]) -> dict[str, str]:
+def wordings(key: str, args: dict[str, object], rules: Rules | None = None) -> dict[str, str]:
     """``illegal_text`` in every language, for an IllegalMove to carry."""
-    return {lang: illegal_text(key, args, lang) for lang in LANGS}
+    return {lang: illegal_text(key, args, lang, rules) for lang in LANGS}
 
 
 def refusal(t: Table, move: Move) -> tuple[str, dict[str, object]] | None:
@@ -174,7 +185,7 @@ def explain(t: Table, action: object, lang: str = "en") -> str:
         return text("illegal", lang, text=text("game_won", lang))
     why = t.reason(move)
     if why is not None:
-        return illegal_text(why, reason_args(t, move), lang)
+        return illegal_text(why, reason_args(t, move), lang, t.rules)
     if move == DRAW:
         if t.piles[STOCK]:
             k = min(t.rules.draw_count, len(t.piles[STOCK]))
@@ -186,7 +197,7 @@ def explain(t: Table, action: object, lang: str = "en") -> str:
             else text("redeals_left", lang, n=left - 1)
         )
         return text("legal", lang, text=text("legal_redeal", lang, left=after))
-    ctx = localize(reason_args(t, move), lang)
+    ctx = localize(reason_args(t, move), lang, t.rules)
     keys = t.rules.legal_keys(t, move.src, move.count, move.dst)
     words = "".join(_say(t.rules, k, lang, **ctx) for k in keys)
     words += _consequences(t, move, lang)

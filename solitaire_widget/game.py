@@ -33,7 +33,7 @@ from .deals import Difficulty
 from .explain import explain as _explain
 from .explain import refusal as _refusal
 from .explain import wordings as _wordings
-from .games import DEFAULT_GAME, GAMES, make_rules
+from .games import DEFAULT_GAME, GAMES, rules_for
 from .games.base import F0, Record, Rules, Table
 from .history import history_frame as _history_frame
 from .moves import (
@@ -135,6 +135,11 @@ class Game:
     """A deal of one game (``GAMES``: Eagle Wing, Saratoga, Kansas, Klondike), played
     exactly as Aisleriot plays it. Moves are written in the notation of ``Move``.
 
+    The game is a registered game's name with its options (``Game("klondike",
+    draw=3)``), or its rules given whole: an instance of a ``Rules`` subclass written
+    anywhere, a notebook cell included (``Game(MyRules(), seed=1)``); register its
+    class (``solitaire_widget.register``) to save it and have the toolbar offer it.
+
     >>> g = Game("kansas", seed=1)
     >>> [str(m) for m in g.legal_moves]
     ['draw', 't1>f1', 't1>f2', 't1>f3']
@@ -163,13 +168,13 @@ class Game:
 
     def __init__(
         self,
-        name: str = DEFAULT_GAME,
+        name: str | Rules = DEFAULT_GAME,
         seed: int | None = None,
         *,
         deck: Iterable[object] | None = None,
         **options: Any,
     ) -> None:
-        self._blank(make_rules(name, **options))
+        self._blank(rules_for(name, **options))
         if deck is not None and seed is not None:
             raise ValueError("give a seed or a deck, not both")
         if deck is not None:
@@ -299,7 +304,12 @@ class Game:
     # ---- construction from saved forms (saving.py) ------------------------------------
     @classmethod
     def from_snapshot(
-        cls, state: dict, name: str = DEFAULT_GAME, *, base: str | int | None = None, **options: Any
+        cls,
+        state: dict,
+        name: str | Rules = DEFAULT_GAME,
+        *,
+        base: str | int | None = None,
+        **options: Any,
     ) -> Game:
         """A game starting from a position in the trace/snapshot format.
 
@@ -310,7 +320,7 @@ class Game:
         holds more than the game's rules let it (``Rules.check_position``: a Kansas
         reserve holds at most the 12 cards it is dealt, an Eagle Wing column 3...).
         """
-        rules = make_rules(name, **options)
+        rules = rules_for(name, **options)
         return cls._from_table(rules, saving.snapshot_table(rules, state, base), None, None)
 
     @classmethod
@@ -496,7 +506,7 @@ class Game:
         why = _refusal(self._table, move)
         if why is not None:
             key, params = why
-            words = _wordings(key, params)
+            words = _wordings(key, params, self._rules)
             raise IllegalMove(words["en"], key, params, words)
         return move
 
@@ -556,7 +566,7 @@ class Game:
     @_serialised
     def new(self, seed: int | None = None) -> None:
         """A new deal of the same game and options (random seed unless given)."""
-        fresh = Game(self.name, seed, **self.options)
+        fresh = Game(self._rules, seed)
         self._seed, self._deck = fresh.seed, fresh._deck
         self._reset(fresh._table)
         self._changed()

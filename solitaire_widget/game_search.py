@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 from . import budgets, progress
 from .budgets import shown
 from .core_search import Memory
-from .deals import Difficulty, check_grade, published_list
+from .deals import Difficulty, check_grade, published_list, published_list_of
 from .game import DEAL_NODES, DEAL_TRIES, Game
 from .games import DEFAULT_GAME, make_rules
 from .games.base import Table
@@ -97,7 +97,7 @@ def difficulty(game: Game, nodes: int = DEAL_NODES) -> Difficulty | None:
     budgets.count(nodes, "nodes", optional=False)
     with game.lock:  # the deal and its seed as one (``new`` changes both)
         seed, start = game.seed, game.position(0)
-    listed = published_list(game.name, game.options) if seed is not None else None
+    listed = published_list_of(game.rules) if seed is not None else None
     known = listed.difficulty(seed) if listed and seed is not None else None
     if known is not None:
         return known

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from . import intent_records as r
 from .game import Game
+from .games import GAMES, rules_of_class
 from .intent_records import LANGS, MAX_SEED, RECORDS, Intent
 from .play_session import PlaySession, Refused
 from .texts import pile_words as _pile_words
@@ -197,7 +198,15 @@ def _select(play: PlaySession, i: r.Select) -> None:
         # them, not a random one (the game in progress is said to be given up)
         seed = play.game.seed
     try:
-        game = Game(i.game, seed=seed, **(i.options or {}))
+        if i.game == play.game.name:
+            # the game on the table under other options: its own class, registered
+            # or not (its name may be another's: a subclass that kept its parent's)
+            rules = rules_of_class(type(play.game.rules), **(i.options or {}))
+            game = Game(rules, seed=seed)
+        elif i.game in GAMES:
+            game = Game(i.game, seed=seed, **(i.options or {}))
+        else:  # a game unregistered since the toolbar listed it
+            raise Refused("malformed")
     except (TypeError, ValueError) as e:
         raise Refused("bad_option", why=str(e)[:120]) from None
     play.select(game, asked)

@@ -33,7 +33,7 @@ from typing import Any, Protocol
 
 from .deal_recorder import DealRecorder
 from .dealer import Dealer, deal_key
-from .deals import published_list
+from .deals import published_list_of
 from .fatal_hold import FatalHold
 from .game import Game
 from .lines import Left, LineKeeper
@@ -301,7 +301,7 @@ class PlaySession:
             self._game.new(seed=seed)
             return
         g = self._game
-        found = self.dealer.new(g.name, g.options, self._settings.difficulty or None)
+        found = self.dealer.new(g.rules, self._settings.difficulty or None)
         if found is None:
             self.publish()  # "looking for a winnable deal"
         else:
@@ -317,14 +317,14 @@ class PlaySession:
             self.attach(game)
             return
         # the same seed, proved won under the new rules too, stays (and is said so)
-        listed = published_list(game.name, game.options)
+        listed = published_list_of(game.rules)
         if self.dealt_winnable and listed is not None and listed.won(game.seed or 0):
             self.winnable_deal = deal_key(game)
             self.attach(game)
             return
         self.winnable_deal = None
         self.attach(game)
-        found = self.dealer.new(game.name, game.options, self._settings.difficulty or None)
+        found = self.dealer.new(game.rules, self._settings.difficulty or None)
         if found is None:
             self.publish()
         else:
@@ -333,7 +333,8 @@ class PlaySession:
     def dealt(self, seed: int) -> None:
         """The dealer's seed, proved winnable: dealt on the table."""
         g = self._game
-        self.winnable_deal = (g.name, deal_key(g)[1], seed)
+        key = deal_key(g)
+        self.winnable_deal = (key[0], key[1], seed)
         g.new(seed=seed)
 
     def dealer_changed(self, failed: bool = False) -> None:

@@ -29,7 +29,7 @@ from typing import Any
 from .budgets import shown
 from .cards import RANKS, code, parse_code
 from .deal import check_seed, shuffled_deck
-from .games import make_rules
+from .games import GAMES, is_registered, make_rules
 from .games.base import F0, Record, Rules, Table
 from .moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, IllegalMove, Move, bad_move
 
@@ -249,6 +249,11 @@ def dump(
         "redo": [[str(m) for m in group] for group in redo],
         "state": table_state(table),
     }
+    if not is_registered(rules):
+        # Its name does not stand for it (no game, or another, is registered under
+        # it): the class is written down, so reading it back refuses rather than
+        # replays the history under other rules.
+        data["rules_class"] = class_path(type(rules))
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -288,6 +293,17 @@ def _replayed(data: dict) -> Saved:
     name = data["game"]
     if not isinstance(name, str):
         raise ValueError(f"game must be a game's name, not {type(name).__name__}")
+    wanted = data.get("rules_class")
+    if wanted is not None and not isinstance(wanted, str):
+        raise ValueError(f"rules_class must be a class's path, not {type(wanted).__name__}")
+    cls = GAMES.get(name)
+    if cls is None or (wanted is not None and class_path(cls) != wanted):
+        whose = f" ({_short(wanted)})" if wanted is not None else ""
+        raise ValueError(
+            f"the game {_short(repr(name))}{whose} is not registered: register its class "
+            "(solitaire_widget.register(TheRules)) before reading it back"
+            + (f"; registered games: {', '.join(GAMES)}" if cls is None else "")
+        )
     rules = make_rules(name, **options)
     start = snapshot_table(rules, data["start"], data.get("base"))
     saved = Saved(rules, start, start.copy(), [], [], [], None, None)
@@ -338,6 +354,11 @@ def _replayed(data: dict) -> Saved:
     if "state" in data and data["state"] != table_state(table):
         raise ValueError("the saved position does not match the replayed history")
     return saved
+
+
+def class_path(cls: type) -> str:
+    """``"module.Qual.Name"``: how a saved game names an unregistered rules class."""
+    return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def _no_constant(name: str) -> Any:

@@ -88,6 +88,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "that lies face down until then.",
         "reserve_flip_hidden": " The reserve's next card turns face up and comes into play.",
         # pile names
+        # a game written without its own words (games.base.Rules's fallbacks)
+        "legal_rules_allow": "The rules of {game} allow {card} to go onto {target_pile}.",
+        "rules_none": (
+            "{game} gives no rules text of its own: the table shows its piles, a refused "
+            "move says which rule refuses it, and `Game.explain` says it of any move."
+        ),
+        "rules_in_english": "{game} has no rules text in this language: here it is in English.",
+        "rules_of_parent": (
+            "{game} changes the rules of {parent} and gives no rules text of its own: "
+            "these are the rules of {parent}, and Game.explain words each move as {game} "
+            "plays it."
+        ),
         "pile_s": "the stock",
         "pile_w": "the waste",
         "pile_r": "the reserve",
@@ -166,6 +178,19 @@ TEXTS: dict[str, dict[str, str]] = {
         "τότε είναι κλειστό.",
         "reserve_flip_hidden": " Το επόμενο φύλλο της Ρεζέρβας γυρίζει ανοιχτό και μπαίνει "
         "στο παιχνίδι.",
+        # ένα παιχνίδι γραμμένο χωρίς δικά του λόγια
+        "legal_rules_allow": "Οι κανόνες του παιχνιδιού {game} επιτρέπουν στο φύλλο {card} να πάει στη στοίβα {target_pile}.",
+        "rules_none": (
+            "Το παιχνίδι {game} δεν έχει δικό του κείμενο κανόνων: το τραπέζι δείχνει τις "
+            "στοίβες του, μια κίνηση που απορρίπτεται λέει ποιος κανόνας την απορρίπτει, "
+            "και η `Game.explain` το λέει για κάθε κίνηση."
+        ),
+        "rules_in_english": "Το παιχνίδι {game} δεν έχει κείμενο κανόνων στα ελληνικά: ακολουθεί στα αγγλικά.",
+        "rules_of_parent": (
+            "Το παιχνίδι {game} αλλάζει τους κανόνες του παιχνιδιού {parent} χωρίς δικό του "
+            "κείμενο κανόνων: ακολουθούν οι κανόνες του παιχνιδιού {parent}, και η Game.explain "
+            "εξηγεί κάθε κίνηση όπως την παίζει το {game}."
+        ),
         "pile_s": "η Μάνα",
         "pile_w": "ο Σωρός",
         "pile_r": "η Ρεζέρβα",

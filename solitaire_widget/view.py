@@ -35,6 +35,7 @@ from typing import Any, TypedDict, cast
 
 from .game import Game
 from .games import catalog as _catalog
+from .games import catalog_entry, game_key, is_registered
 from .games.base import F0, F3
 from .games.records import option_words
 from .layouts import TableSpec, table_layout
@@ -334,7 +335,7 @@ def setup(game: Game) -> Setup:
 def stats(play: PlaySession) -> StatsRow:
     """The ``stats`` trait (solitaire_widget.statistics keeps the figures)."""
     g = play.game
-    return cast(StatsRow, play.statistics.get(g.name, g.options))
+    return cast(StatsRow, play.statistics.get(game_key(g.rules), g.options))
 
 
 def _warning(play: PlaySession) -> Notice | None:
@@ -499,7 +500,17 @@ def build(play: PlaySession) -> View:
     }
 
 
-def catalog() -> list[CatalogEntry]:
+def catalog(game: Game | None = None) -> list[CatalogEntry]:
     """The ``catalog`` trait: every game the toolbar offers, with its option groups
-    (games.catalog: each group a per-language label and its choices)."""
-    return cast(list[CatalogEntry], _catalog())
+    (games.catalog: each group a per-language label and its choices). The game on the
+    table (``game``) is among them even when its rules are not registered: in the
+    place of the game registered under its name, if any, else last."""
+    entries = _catalog()
+    if game is not None and not is_registered(game.rules):
+        mine = catalog_entry(type(game.rules))
+        names = [e["name"] for e in entries]
+        if mine["name"] in names:
+            entries[names.index(mine["name"])] = mine
+        else:
+            entries.append(mine)
+    return cast(list[CatalogEntry], entries)

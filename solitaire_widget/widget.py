@@ -23,6 +23,7 @@ from .budgets import Count, Seconds
 from .cards import CARD_BACKS, DECKS
 from .deals import GRADES, check_grade
 from .game import Game
+from .games.base import Rules
 from .play_session import PlaySession
 from .scheduling import KernelScheduler, ManualScheduler, Scheduler
 from .statistics import SESSION as _SESSION_STATS
@@ -68,7 +69,10 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     ``SolitaireWidget(game="kansas", seed=None, lang="en", **options)`` starts a deal
     (with no game, of the game ``Game()`` opens with);
-    ``SolitaireWidget(existing_game)`` shows a game you already have. ``widget.game`` is
+    ``SolitaireWidget(existing_game)`` shows a game you already have;
+    ``SolitaireWidget(MyRules(), seed=1)`` deals a game written anywhere (a ``Rules``
+    subclass's instance, with its options; ``solitaire_widget.register`` its class to
+    have the toolbar offer it among the others). ``widget.game`` is
     that live Game: moves played on it from Python show in the cell at once, and moves
     played in the cell are in ``widget.game.history``.
 
@@ -155,7 +159,7 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     def __init__(
         self,
-        game: Game | str | None = None,
+        game: Game | str | Rules | None = None,
         seed: int | None = None,
         lang: str = "en",
         *,
@@ -197,13 +201,16 @@ class SolitaireWidget(anywidget.AnyWidget):
             if seed is not None or options:
                 raise TypeError("seed and options go with a game name, not an existing Game")
             live = game
-        elif isinstance(game, str):
-            # Game raises TypeError for an unknown option and ValueError for a bad name.
+        elif isinstance(game, (str, Rules)):
+            # Game raises TypeError for an unknown option (or options given with the
+            # rules), ValueError for a bad name, TypeError for rules that are no game.
             live = Game(game, seed=seed, **options)
         elif game is None:
             live = Game(seed=seed, **options)
         else:
-            raise TypeError(f"game must be a Game or a game name, not {type(game).__name__}")
+            raise TypeError(
+                f"game must be a Game, a game name or a Rules, not {type(game).__name__}"
+            )
         # Statistics: the session's own by default (shared by the widgets of this
         # kernel); True keeps them in the Jupyter data folder too; or a Statistics.
         if statistics is None or statistics is False:
@@ -222,7 +229,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         if live_solver is None:
             from . import core_search
 
-            live_solver = core_search.available(live.name)
+            live_solver = core_search.available(live.rules)
         self.live_solver = bool(live_solver)
         self.warn_unwinnable = bool(warn_unwinnable)
         self.exact_hint = bool(exact_hint)
@@ -232,7 +239,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         self.warn_fatal = warn_fatal
         self.lang = lang
         self._setup_key: tuple[Any, ...] | None = None
-        self.catalog = _view.catalog()
+        self.catalog = _view.catalog(live)
         self._play = PlaySession(self, live, stats, self._update_page)
         self._play.attach(live)
         if winnable_only and seed is None and not isinstance(game, Game):
@@ -446,6 +453,8 @@ class SolitaireWidget(anywidget.AnyWidget):
                 return
             if what == "game":
                 self.rules = self._rules_text()
+                # a game registered since, or one on the table that is not registered
+                self.catalog = _view.catalog(play.game)
             g = play.game
             key = (id(g.rules), g.name, g.base_rank, g.n_tableau)
             if key != self._setup_key:
@@ -458,7 +467,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         from . import rules_text
 
         try:
-            return rules_text(self._play.game.name, lang=self.lang)
+            return rules_text(self._play.game.rules, lang=self.lang)
         except Exception:  # a missing translation must not break the table
             _log.exception("rules_text failed")
             return ""

@@ -22,7 +22,7 @@ from gymnasium import spaces
 from .. import budgets, core_search
 from ..cards import DECKS, card_symbol
 from ..game import Game
-from ..games import DEFAULT_GAME, make_rules
+from ..games import DEFAULT_GAME, Rules, rules_for
 from ..games.base import Table
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move, pile_id
 from ..render import FAN, table_svg, table_text
@@ -106,7 +106,9 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
     ``SolitaireEnv(game, render_mode=None, *, thoughtful=True, reward="score",
     win_bonus=52.0, illegal_penalty=-1.0, max_steps=1000, winning_mask=False,
     teacher_nodes=20_000, deck="classic", **options)``; ``options`` are the game's own
-    (``draw=3``, ``redeals=None``), as for ``Game``. ``deck``: the inks of
+    (``draw=3``, ``redeals=None``), as for ``Game``; or ``game`` is the rules given
+    whole, a ``Rules`` subclass's instance with its options (``SolitaireEnv(MyRules())``:
+    a game written anywhere, registered or not). ``deck``: the inks of
     ``"rgb_array"``'s cards, one of the widget's decks (``cards.DECKS``: the
     four-colour and high-contrast decks too).
 
@@ -118,7 +120,7 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
 
     def __init__(
         self,
-        game: str = DEFAULT_GAME,
+        game: str | Rules = DEFAULT_GAME,
         render_mode: str | None = None,
         *,
         thoughtful: bool = True,
@@ -131,7 +133,9 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         deck: str = "classic",
         **options: Any,
     ) -> None:
-        rules = make_rules(game, **options)  # ValueError / TypeError name the problem
+        # a registered game's name with its options, or rules given whole (a Rules
+        # subclass's instance); ValueError / TypeError name the problem
+        rules = rules_for(game, **options)
         if not isinstance(deck, str) or deck not in DECKS:
             raise ValueError(f"deck must be one of {', '.join(DECKS)}, not {deck!r}")
         self.deck = deck
@@ -145,6 +149,8 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         if not _is_int(teacher_nodes) or teacher_nodes < 1:
             raise ValueError(f"teacher_nodes must be an int >= 1, not {_shown(teacher_nodes)}")
         self.game_name = rules.name
+        #: the rules every deal is played under
+        self.rules = rules
         self.options: dict[str, Any] = dict(rules.options)
         self.render_mode = render_mode
         self.thoughtful = _flag("thoughtful", thoughtful)
@@ -237,7 +243,7 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         if given is not None:
             if not isinstance(given, Game):
                 raise TypeError("options['game'] must be a Game")
-            if given.name != self.game_name or given.options != self.options:
+            if type(given.rules) is not type(self.rules) or given.options != self.options:
                 raise ValueError(
                     f"options['game'] is {given.name} {given.options}, this environment "
                     f"plays {self.game_name} {self.options}"
@@ -253,7 +259,7 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
                 else:
                     deal = int(self.np_random.integers(0, DEALS))
             self.deal = deal
-            self._game = Game(self.game_name, deal, **self.options)
+            self._game = Game(self.rules, deal)
         self._steps = 0
         self._proved = {}
         self._sync()

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..budgets import shown
 from ..cards import ACE, KING
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
-from ..texts import TEXTS
-from .records import Layout, OptionGroup, Variant
+from ..texts import TEXTS, fill
+from .records import Layout, OptionGroup, Slot, Variant, column_slots, foundation_slots
 
 if TYPE_CHECKING:
     from .search_protocol import Rec, SearchState, SMove
@@ -44,8 +44,14 @@ MAX_REDEALS = 99
 class Rules:
     """One game's rules. Instances carry the options (draw count, redeals)."""
 
+    # What a game must give (``games.missing`` names what a class lacks): its name, its
+    # title, its number of columns, and ``deal``, ``pick_reason`` and ``drop_reason``.
+    # Everything else falls back on what every game shares: the words of texts.TEXTS
+    # (Greek falling back on English, and saying so), a layout from the pile counts,
+    # the hints that send cards up, the generic search.
     name: ClassVar[str]
     title: ClassVar[str]
+    # the Greek title (none: the English one, ``title_in``)
     title_el: ClassVar[str]
     n_tableau: ClassVar[int]
     # The game's own sentences, per language, by key: the reasons its rules give, the
@@ -67,8 +73,9 @@ class Rules:
     # the compiled core's part that searches this game (core/cpp/games/), or None: the
     # Python search plays it alone
     core_part: ClassVar[str | None] = None
-    # what an empty column takes: "any" card, a "K" (or a run headed by one), the "waste"
-    empty_column: ClassVar[str]
+    # what an empty column takes, for its outline label only: "any" card, a "K" (or a
+    # run headed by one), the "waste"; "" (a game that does not say): no label
+    empty_column: ClassVar[str] = ""
     has_reserve: ClassVar[bool] = False
     # Saratoga and Klondike let a foundation's top card come back into play (worrying
     # back); elsewhere the foundations keep their cards.
@@ -132,17 +139,64 @@ class Rules:
     # ---- words ----------------------------------------------------------------------
     @classmethod
     def title_in(cls, lang: str) -> str:
-        return cls.title_el if lang == "el" else cls.title
+        """The title in ``lang``; the English one where the game gives no Greek one
+        (a Greek title of a parent's is not its: a subclass titled anew keeps it only
+        if it gives it again)."""
+        if lang == "el":
+            for klass in cls.__mro__:
+                own = klass.__dict__
+                if own.get("title_el"):
+                    return str(own["title_el"])
+                if "title" in own:
+                    break
+        return cls.title
 
     @classmethod
     def sentence(cls, key: str, lang: str) -> str:
         """The template of text ``key`` in ``lang``: the game's own (nearest class
-        first), else the one every game shares. KeyError if there is none."""
+        first), else the one every game shares; where neither has it in ``lang`` (a
+        game written with English words only), the game's own English one. KeyError if
+        there is none."""
         for klass in cls.__mro__:
             own = klass.__dict__.get("texts")
             if own and key in own.get(lang, ()):
                 return own[lang][key]
-        return TEXTS[lang][key]
+        if key in TEXTS[lang] or lang == "en":
+            return TEXTS[lang][key]
+        return cls.sentence(key, "en")
+
+    @classmethod
+    def has_words_in(cls, lang: str) -> bool:
+        """Whether the game's own words (its rules text and sentences) are written in
+        ``lang``; where they are not, they are shown in English, and said so."""
+        if lang == "en":
+            return True
+        if lang not in cls.rules_text and cls.rules_text:
+            return False
+        return cls.text_keys("en") <= cls.text_keys(lang)
+
+    @classmethod
+    def rules_text_in(cls, lang: str) -> str:
+        """The rules as Markdown in ``lang``: the game's own; in English, with a note
+        saying so, where it gives none in ``lang``; where it gives none at all, a note
+        that the table and ``explain`` are its rules."""
+        game = cls.title_in(lang)
+        own = cls.rules_text.get(lang)
+        english = cls.rules_text.get("en")
+        if own is None and english is None:
+            body = fill(TEXTS[lang]["rules_none"], {"game": game})
+            return f"## {game}\n\n{body}\n"
+        notes = []
+        # the class whose rules text this is: a subclass titled anew that gives none
+        # of its own changes those rules, and the text says whose they are
+        owner = next(k for k in cls.__mro__ if "rules_text" in k.__dict__)
+        if owner.__dict__.get("title", cls.title) != cls.title:
+            parent = {"game": game, "parent": owner.title_in(lang)}
+            notes.append(fill(TEXTS[lang]["rules_of_parent"], parent))
+        if own is None:
+            notes.append(fill(TEXTS[lang]["rules_in_english"], {"game": game}))
+        text = own if own is not None else english
+        return "".join(f"*{n}*\n\n" for n in notes) + str(text)
 
     @classmethod
     def text_keys(cls, lang: str) -> set[str]:
@@ -157,8 +211,27 @@ class Rules:
     # ---- the table --------------------------------------------------------------------
     def layout(self) -> Layout:
         """Where the piles lie (Aisleriot's slots): what the page and the SVG picture
-        draw."""
-        raise NotImplementedError
+        draw. A game that gives none gets one from its pile counts: stock, waste (and
+        reserve) on the left of the top row, the foundations on its right, the columns
+        in a row below."""
+        top = 3 if self.has_reserve else 2
+        cols = max(self.n_tableau, top + 4.5)
+        slots = [Slot("s", "stock", 0, 0), Slot("w", "waste", 1, 0, self._waste_fan())]
+        if self.has_reserve:
+            slots.append(Slot("r", "reserve", 2, 0))
+        return Layout(
+            cols=cols,
+            max_fan=2.6,
+            slots=(
+                *slots,
+                *foundation_slots(cols - 4),
+                *column_slots(self.n_tableau, (cols - self.n_tableau) / 2, 1),
+            ),
+        )
+
+    def _waste_fan(self) -> str:
+        # a waste dealt onto several cards a click shows them, as Klondike's does
+        return "right" if self.draw_count > 1 else "none"
 
     # ---- the compiled core --------------------------------------------------------------
     def core_traits(self) -> dict[str, Any]:
@@ -326,16 +399,19 @@ class Rules:
         return self.safe_card(t.piles, t.base, t.piles[src][-1])
 
     def aisleriot_hints(self, t: Table) -> Iterator[Move]:
-        """The moves Aisleriot's own hint would suggest, in its order of priority."""
-        raise NotImplementedError
+        """The moves Aisleriot's own hint would suggest, in its order of priority. A
+        game Aisleriot does not play has none: its hints are then the cards that can go
+        up and its ``extra_hints`` (``hints.worth_playing``)."""
+        return iter(())
 
     def extra_hints(self, t: Table, legal: list[Move]) -> Iterator[Move]:
         """Useful moves Aisleriot's hint does not look for (besides cards going up)."""
         return iter(())
 
     def legal_keys(self, t: Table, src: int, n: int, dst: int) -> list[str]:
-        """Text keys that say why a legal move is allowed (see ``texts.py``)."""
-        raise NotImplementedError
+        """Text keys that say why a legal move is allowed (see ``texts.py``). A game
+        that words none says only that its rules allow it."""
+        return ["legal_rules_allow"]
 
     # ---- what the search needs from the game (see ``solitaire_widget/solver.py``) -----
     # The search knows no game by name: it asks the rules through these hooks. Each game
