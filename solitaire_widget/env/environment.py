@@ -194,7 +194,8 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         self._proved: dict[tuple, tuple[str, list[Move]]] = {}
         self._parsed: dict[tuple[int, int, int], tuple[Move, int, int, int]] = {}
         # the compiled core's rules for this game (set for each deal: its base card)
-        self._with_core = core_search.available(rules)
+        # (not for rules that change a package game's: the core plays that game's)
+        self._with_core = core_search.available(rules) and not rules.rules_changed
         self._core_rules: Any = None
         self._shown: dict[tuple[int, int], tuple[bool, ...]] = {}
 

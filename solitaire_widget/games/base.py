@@ -40,6 +40,34 @@ _UNSET: Any = object()
 # the most redeals a number may ask for (more is None: unlimited)
 MAX_REDEALS = 99
 
+# What decides which moves are legal and what they do: the rule methods and the traits
+# the rules' fast paths (``legal_moves``, ``foundation_for``) and the compiled core's
+# part are written for. A class written outside this package that defines one of them
+# anew plays other rules than the game it inherits those from (``Rules.rules_changed``).
+RULE_METHODS = (
+    "deal",
+    "deal_hidden",
+    "face_up",
+    "pick_reason",
+    "drop_reason",
+    "enumerate_moves",
+    "foundation_for",
+)
+RULE_TRAITS = (
+    "n_tableau",
+    "has_reserve",
+    "refills_from_reserve",
+    "has_base_card",
+    "hidden_cards",
+    "reserve_top_in_play",
+    "foundations_in_play",
+    "column_checks_top_card",
+    "columns_build_in_suit",
+    "max_column",
+    "draw_count",
+)
+_PACKAGE = __name__.rpartition(".")[0]
+
 
 class Rules:
     """One game's rules. Instances carry the options (draw count, redeals)."""
@@ -107,6 +135,31 @@ class Rules:
     max_column: ClassVar[int | None] = None
 
     draw_count: int = 1
+
+    # The rule methods and traits (RULE_METHODS, RULE_TRAITS) this class, or a parent
+    # of it written outside this package, defines anew over a game of the package:
+    # where any is, the moves are those the rules define (``enumerate_moves``), not a
+    # fast generator written for other rules, and the compiled core, which plays the
+    # package's game, does not stand in for them. The package's own games are held
+    # to their fast paths by their traces and equivalence tests; they keep ().
+    rules_changed: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ == _PACKAGE or cls.__module__.startswith(f"{_PACKAGE}."):
+            return
+        own = tuple(n for n in (*RULE_METHODS, *RULE_TRAITS) if n in cls.__dict__)
+        changed = tuple(dict.fromkeys((*cls.rules_changed, *own)))
+        if not changed:
+            return
+        cls.rules_changed = changed
+        # a move generator or a foundation finder of the package's, written for the
+        # rules these change, gives way to the definitions (unless this class, or a
+        # parent outside the package, writes its own)
+        for fast in ("legal_moves", "foundation_for"):
+            owner = next(k for k in cls.__mro__ if fast in k.__dict__)
+            if owner is not Rules and owner.__module__.startswith(_PACKAGE):
+                setattr(cls, fast, getattr(Rules, fast))
 
     def __init__(self, redeals: int | None = _UNSET) -> None:
         if redeals is _UNSET:
@@ -189,7 +242,9 @@ class Rules:
         notes = []
         # the class whose rules text this is: a subclass titled anew that gives none
         # of its own changes those rules, and the text says whose they are
-        owner = next(k for k in cls.__mro__ if "rules_text" in k.__dict__)
+        owner: type[Rules] = next(
+            k for k in cls.__mro__ if issubclass(k, Rules) and "rules_text" in k.__dict__
+        )
         if owner.__dict__.get("title", cls.title) != cls.title:
             parent = {"game": game, "parent": owner.title_in(lang)}
             notes.append(fill(TEXTS[lang]["rules_of_parent"], parent))
