@@ -44,7 +44,7 @@ class Played(Protocol):
     def play(self, action: Move | str) -> Move: ...
     def to_json(self) -> str: ...
     @classmethod
-    def from_snapshot(cls, state: dict, name: str = ..., **options: Any) -> Any: ...
+    def from_snapshot(cls, state: dict, name: str | Rules = ..., **options: Any) -> Any: ...
 
 
 def _pandas() -> Any:
@@ -83,9 +83,8 @@ def _replay(game: Played) -> Iterator[tuple[int, Move, Played]]:
     a snapshot).
     """
     data = json.loads(game.to_json())
-    scratch = type(game).from_snapshot(
-        data["start"], data["game"], base=data["base"], **data["options"]
-    )
+    # (the game's own rules: its name need not stand for them)
+    scratch = type(game).from_snapshot(data["start"], game.rules, base=data["base"])
     for step, group in enumerate(data["history"]):
         for action in group:
             move = Move.parse(action)

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .game import Game
+from .games import game_key
 from .games.base import Table
 from .moves import FOUNDATIONS, Move
 
@@ -45,7 +46,7 @@ def _deal_of(game: Game) -> tuple[Any, ...]:
     """What tells one deal from another: the game, its options and its first position."""
     start = game if game.moves == 0 else game.position(0)
     return (
-        game.name,
+        game_key(game.rules),
         tuple(sorted(game.options.items())),
         start.redeals_used,
         repr(start.snapshot()),
@@ -238,4 +239,6 @@ def detached(game: Game) -> Game:
     with game.lock:  # one moment of the game: another thread may be playing on it
         state = {**game.snapshot(), "redeals_used": game.redeals_used}
         base = game.base_rank
-    return Game.from_snapshot(state, game.name, base=base, **game.options)
+    # (the rules themselves, not the name: a game written elsewhere need not be
+    # registered, and its name may be another game's)
+    return Game.from_snapshot(state, game.rules, base=base)

@@ -356,6 +356,22 @@ def test_the_widget_plays_an_unregistered_scratch_game(comms):
     assert type(w.game.rules) is Scratch and w.game.seed == 5
     w.lang = "el"
     assert "δεν έχει δικό του κείμενο κανόνων" in w.rules
+    # Solve on a game the search knows nothing of says so, and changes nothing
+    before = w.game.snapshot()
+    w.lang = "en"
+    w.solve()
+    assert w.view["notice"]["text"].startswith("Scratch Patience cannot be solved yet")
+    assert w.game.snapshot() == before
+
+
+def test_a_solve_of_a_subclass_goes_through_the_same_session(comms):
+    # a game whose rules come from a shipped game and a detached copy of it for the
+    # searches: the copy is of the same rules, not of the game registered by its name
+    from solitaire_widget.proofs import detached
+
+    cls = changed_game()
+    g = Game(cls(), seed=3)
+    assert type(detached(g).rules) is cls
 
 
 def test_the_widget_offers_a_registered_game_and_switches_to_it(comms):

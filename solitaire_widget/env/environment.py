@@ -739,7 +739,7 @@ def play_policy(
     """
     budgets.seconds(delay, "delay", optional=False)
     budgets.count(max_moves, "max_moves", optional=False)
-    env = SolitaireEnv(game.name, **game.options, **env_options)
+    env = SolitaireEnv(game.rules, **env_options)
     env.reset(options={"game": game})
     played: list[str] = []
     for _ in range(max_moves):
