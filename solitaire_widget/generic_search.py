@@ -17,8 +17,9 @@ rules beyond the table every game plays on (``games/base.py``'s ``Table``):
   every rule. A position seen once is never searched again: whether a win is reachable
   from it does not depend on the path that led there, and cycles in the move graph
   (the stock dealt round and round, a card moved back and forth) end there;
-- no pruning, no forced moves, no dominance: nothing but the moves' order (foundation
-  moves first) is a choice of its own, and the order changes no verdict.
+- no pruning, no forced moves, no dominance: nothing but the moves' order (to the
+  foundations first, off them last) is a choice of its own, and the order changes no
+  verdict.
 
 So its "lost" means that no line of legal moves wins, as a brute force would say, and it
 is as slow as one: a node and a time budget bound it as they bound the Python search
@@ -85,6 +86,14 @@ def every_move(t: Table) -> list[Move]:
     return moves
 
 
+def _rank(move: Move) -> int:
+    if F0 <= move.dst <= F3:
+        return 0
+    if move == DRAW:
+        return 2
+    return 3 if F0 <= move.src <= F3 else 1
+
+
 def move_source(rules: Rules) -> Callable[[Table], list[Move]]:
     """The generic search's moves for ``rules``, foundation moves first (see the
     module's docstring)."""
@@ -99,9 +108,10 @@ def move_source(rules: Rules) -> Callable[[Table], list[Move]]:
         found = every_move
 
     def ordered(t: Table) -> list[Move]:
+        # to the foundations first, then the rest, then the stock's click, cards taken
+        # back off the foundations last (wins come sooner; the verdict is the same)
         moves = found(t)
-        up = [m for m in moves if F0 <= m.dst <= F3]
-        return up + [m for m in moves if not F0 <= m.dst <= F3] if up else moves
+        return sorted(moves, key=_rank)
 
     return ordered
 

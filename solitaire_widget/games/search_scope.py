@@ -197,7 +197,7 @@ def untrusted(rules: Rules | type[Rules]) -> str | None:
     sentence), or None when every piece of it was argued for them. A game with no
     ``search_moves`` of its own has no game search: the generic one is its search."""
     cls: type[Rules] = rules if isinstance(rules, type) else type(rules)
-    if owner(cls, "search_moves") is None:
+    if owner(cls, "search_moves") is None or cls.search_moves is Rules.search_moves:
         return f"{cls.title} defines no search_moves (no search of its own)"
     mro = [k for k in cls.__mro__ if issubclass(k, Rules) and k is not Rules]
     for piece in sorted(KNOWLEDGE):
