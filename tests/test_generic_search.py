@@ -301,7 +301,7 @@ def against_brute_force(
     brute force's verdict, its wins replay, and the game's own search (where its
     knowledge holds) agrees wherever both decide. Returns how many were decided."""
     rng = random.Random(seed)
-    checked = 0
+    checked = undecided = 0
     for i in range(positions):
         g = small_position(name, options, rng, rng.randint(5, 12), hard=i % 2 == 1)
         if len(g.table.piles[RESERVE]) > 12:
@@ -314,15 +314,22 @@ def against_brute_force(
         want = "won" if truth else "lost"
         s = GenericSearch(t)
         try:
-            result, line = s.run(None, 20 * limit)
+            # a loss: the brute force's positions, each expanded once (fewer than 100
+            # moves a position), is all the generic search may search
+            result, line = s.run(None, 100 * limit)
         except BudgetSpent:
-            pytest.fail(f"undecided in {20 * limit} nodes though the brute force decided")
+            # a win the brute force's order met early may come late in another order:
+            # undecided is no wrong answer, but a few only
+            assert want == "won", (g.snapshot(), g.base_rank)
+            undecided += 1
+            continue
         assert result == want, (g.snapshot(), g.base_rank)
         if want == "won":
             assert replays(t, line)
         result = solve(t, seconds=None, nodes=200_000)
         assert result.result in (want, "unknown")
         assert result.search == ("game" if untrusted(t.rules) is None else "generic")
+    assert undecided <= checked // 10
     return checked
 
 
