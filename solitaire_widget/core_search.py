@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from . import budgets
-from .games import GAMES
+from .games import GAMES, search_scope
 from .search import BudgetSpent
 
 if TYPE_CHECKING:
@@ -55,10 +55,10 @@ def available(rules: Rules | type[Rules] | str | None = None) -> bool:
         cls = GAMES.get(rules)
         if cls is None:
             return False
-        part = cls.core_part
-    else:
-        part = rules.core_part
-    return part is not None and part in _core.parts
+        rules = cls
+    part = rules.core_part
+    # a part plays the rules it was written for: not a subclass's that change them
+    return part is not None and part in _core.parts and search_scope.untrusted(rules) is None
 
 
 def parts() -> tuple[str, ...]:
@@ -72,6 +72,9 @@ def _loaded(rules: Rules | None = None) -> ModuleType:
     if rules is not None and not available(rules):
         part = rules.core_part
         has = ", ".join(_core.parts)
+        generic = search_scope.untrusted(rules)
+        if part in _core.parts and generic is not None:
+            raise RuntimeError(f"the compiled core's part {part!r} plays other rules: {generic}")
         raise RuntimeError(
             f"the compiled core has no part for {rules.title}"
             + (f" (its core_part {part!r} is not one of {has})" if part else " (no core_part)")

@@ -5,6 +5,8 @@ what its ``solve`` answers without importing the search.
 
 >>> SolveResult("won", ["t1>f1"], nodes=3)
 SolveResult('won', 1 actions, nodes=3, seconds=0.000, engine='python')
+>>> SolveResult("lost", nodes=40, search="generic")
+SolveResult('lost', nodes=40, seconds=0.000, engine='python', search='generic')
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ class SolveResult:
     memory_mb: float | None = None
     memory_peak_mb: float = 0.0
     memory_hit: bool = False
+    # whose search ran: "game" (the game's own, its pruning argued for its rules) or
+    # "generic" (``generic_search``: the rules' own moves, no pruning; for rules the
+    # game's search knowledge was not argued for, ``games/search_scope.py``)
+    search: str = "game"
 
     @property
     def moves(self) -> int:
@@ -39,9 +45,10 @@ class SolveResult:
     def __repr__(self) -> str:
         line = f", {len(self.solution)} actions" if self.result == "won" else ""
         hit = f", memory_hit=True ({self.memory_mb:g} MB)" if self.memory_hit else ""
+        kind = "" if self.search == "game" else f", search={self.search!r}"
         return (
             f"SolveResult({self.result!r}{line}, nodes={self.nodes}, "
-            f"seconds={self.seconds:.3f}, engine={self.engine!r}{hit})"
+            f"seconds={self.seconds:.3f}, engine={self.engine!r}{kind}{hit})"
         )
 
 

@@ -19,7 +19,9 @@ import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import budgets, core_search
+from .games import search_scope
 from .games.base import Table as TableType
+from .generic_search import GenericSearch
 from .moves import Move
 from .search import CHECK_EVERY, BudgetSpent, Search
 from .solve_result import SolveResult
@@ -84,8 +86,12 @@ def _engine(engine: str, rules: Rules) -> str:
     if engine == "auto":
         return "core" if core_search.available(rules) else "python"
     if engine == "core" and not core_search.available(rules):
+        generic = search_scope.untrusted(rules)
         if not core_search.available():
             why = "the compiled core (solitaire_core) is not installed here"
+        elif generic is not None:
+            # the core's part plays the rules it was written for, not these
+            why = f"its part searches other rules: {generic}"
         elif rules.core_part is None:
             why = f"{rules.title} has no part in the compiled core (its Rules name no core_part)"
         else:
@@ -158,6 +164,12 @@ class Solver:
         self.table = table
         rules = table.rules
         self.engine = _engine(engine, rules)
+        # whose search runs: the game's where its knowledge was argued for these rules,
+        # else the generic one (games/search_scope.py), alone: no side search either
+        self.why_generic = search_scope.untrusted(rules)
+        self.search = "game" if self.why_generic is None else "generic"
+        if self.search == "generic":
+            prune = False
         self.probes = (rules.search_probes if probes is None else probes) and prune
         self.threads = threads
         loose = _loosest(table) if self.probes and relax is not False else None
@@ -244,6 +256,8 @@ class Solver:
                 threads=threads,
                 memory=self._shares[share],
             )
+        if self.search == "generic":
+            return GenericSearch(table)
         rng = None if order is None else random.Random(order)
         return Search(table, prune=prune, order=rng, waste_cap=waste_cap)
 
@@ -300,6 +314,7 @@ class Solver:
             self.memory_mb,
             0.0 if memory is None else memory.peak_mb,
             memory is not None and memory.full,
+            self.search,
         )
 
     def _run(

@@ -481,6 +481,13 @@ class Rules:
     # is known by its height; the reserve only ever loses its top card, so it is known by
     # its size; the columns are interchangeable.
 
+    # Whether the search knowledge this class inherits (every hook here and the core's
+    # part) was argued for its rules too, though it changes rules of the class that
+    # wrote it: set True in the class's own body, with the argument beside it. A
+    # subclass that changes a rule without it gets the generic search
+    # (``games/search_scope.py`` holds the rule and lists the rule facts).
+    search_argued: ClassVar[bool] = False
+
     # whether ``solve`` by default also runs probes (short searches in random move
     # orders) besides the main search; the game says where they pay
     search_probes: ClassVar[bool] = False

@@ -30,6 +30,9 @@ class Klondike(Saratoga):
     title = "Klondike"
     title_el = "Κλόνταϊκ"
     hidden_cards = True
+    # Saratoga's search knowledge and the core's part were argued with face-down cards
+    # in mind (see the module's docstring): they hold for these rules too
+    search_argued = True
     default_redeals = 2
 
     # Aisleriot's four options are one radio group (its "Single card deals" first,
