@@ -431,10 +431,6 @@ class PlaySession:
             self.solver.solve()
         except Refused as r:
             self.refuse(r.key, **r.args_)
-        except NotImplementedError:
-            # a game written elsewhere that the search cannot play (it gives no
-            # search_moves): said so, and nothing runs
-            self.refuse("solve_none", game=self._game.rules.title_in(self.lang))
 
     # ------------------------------------------------------------------ review mode
 

@@ -288,8 +288,6 @@ NOTICES: dict[str, dict[str, str]] = {
         "Nothing changed.",
         "solve_gave_up": "No answer after {s} s of search ({n} positions, as many as "
         "Solve keeps in memory); nothing changed.",
-        "solve_none": "{game} cannot be solved yet: the search knows nothing of its rules "
-        "(its Rules give no search_moves). Nothing changed.",
         "already_won": "This deal is already won.",
         "stopped": "Stopped; the table is yours.",
         "replay_failed": "The solution no longer fits the table, so the replay stopped.",
@@ -406,8 +404,6 @@ NOTICES: dict[str, dict[str, str]] = {
         "για να συνεχιστεί. Δεν άλλαξε τίποτα.",
         "solve_gave_up": "Καμία απάντηση μετά από {s} δευτ. αναζήτησης ({n} θέσεις, όσες "
         "κρατά η «Λύση» στη μνήμη)· δεν άλλαξε τίποτα.",
-        "solve_none": "Το παιχνίδι {game} δεν λύνεται ακόμα: η αναζήτηση δεν ξέρει τίποτα "
-        "για τους κανόνες του (οι Rules του δεν δίνουν search_moves). Δεν άλλαξε τίποτα.",
         "already_won": "Αυτό το μοίρασμα έχει ήδη κερδηθεί.",
         "stopped": "Διακόπηκε· συνεχίστε εσείς.",
         "replay_failed": "Η λύση δεν ταιριάζει πια στο τραπέζι, οπότε η επανάληψη σταμάτησε.",

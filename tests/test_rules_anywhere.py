@@ -356,11 +356,19 @@ def test_the_widget_plays_an_unregistered_scratch_game(comms):
     assert type(w.game.rules) is Scratch and w.game.seed == 5
     w.lang = "el"
     assert "δεν έχει δικό του κείμενο κανόνων" in w.rules
-    # Solve on a game the search knows nothing of says so, and changes nothing
+    # Solve on a game with no search of its own runs the generic search (the rules'
+    # own moves, nothing pruned): no answer within a small budget says so and changes
+    # nothing
+    from solitaire_widget.scheduling import ManualScheduler
+
+    w.scheduler = ManualScheduler()
     before = w.game.snapshot()
     w.lang = "en"
+    w.solve_budget = 0.2
     w.solve()
-    assert w.view["notice"]["text"].startswith("Scratch Patience cannot be solved yet")
+    assert w.last_solve is not None and w.last_solve.search == "generic"
+    assert w.last_solve.result == "unknown" and w.last_solve.nodes > 0
+    assert w.view["notice"]["text"].startswith("No answer after ")
     assert w.game.snapshot() == before
 
 
