@@ -206,6 +206,12 @@ def test_a_changed_game_plays_its_own_rule_not_its_parents():
     assert sorted(map(str, g.legal_moves)) == sorted(map(str, g.rules.enumerate_moves(g.table)))
     parent = Game.from_snapshot(g.snapshot(), GAMES[cls.__mro__[1].name].name)
     assert found not in parent.legal_moves
+    # why it is legal is said in words of these rules, not the parent's (which would
+    # explain a move they refuse); a refusal the changed rule hands on to its parent
+    # keeps the parent's words
+    said = g.explain(found)
+    assert said.startswith("Legal: The rules of " + cls.title + " allow "), said
+    assert parent.explain(found).startswith("Illegal: ")
     g.play(found)
     g.undo()
 

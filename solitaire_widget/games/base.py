@@ -155,8 +155,10 @@ class Rules:
         cls.rules_changed = changed
         # a move generator or a foundation finder of the package's, written for the
         # rules these change, gives way to the definitions (unless this class, or a
-        # parent outside the package, writes its own)
-        for fast in ("legal_moves", "foundation_for"):
+        # parent outside the package, writes its own); so do the words for why a move is
+        # legal, which name the rules they were written for ("a King may fill an empty
+        # column" of a Queen the changed rules let in): "the rules of <title> allow it"
+        for fast in ("legal_moves", "foundation_for", "legal_keys"):
             owner = next(k for k in cls.__mro__ if fast in k.__dict__)
             if owner is not Rules and owner.__module__.startswith(_PACKAGE):
                 setattr(cls, fast, getattr(Rules, fast))
