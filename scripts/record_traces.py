@@ -111,6 +111,8 @@ def _saratoga(options: dict[str, Any]) -> Settings:
     # (saratoga.scm sets max-redeal to -1, its help text says two), so it is set directly
     draw, redeals = options.get("draw"), options.get("redeals")
     if set(options) != {"draw", "redeals"} or draw not in (1, 3) or not _is_redeals(redeals):
+        redeals = None
+    if not isinstance(redeals, int):
         raise RecorderError(
             'Aisleriot\'s saratoga takes {"draw": 1 or 3, "redeals": N >= 0 or -1}, '
             f"not {json.dumps(options)}"
@@ -339,7 +341,9 @@ def check_trace(trace: dict[str, Any]) -> str | None:
             action = step.get("action")
             last = i == len(trace["steps"]) - 1
             if (action is None) != last:
-                return f"step {i}: action {action!r} " + ("after" if last else "before") + " the end"
+                return (
+                    f"step {i}: action {action!r} " + ("after" if last else "before") + " the end"
+                )
             if action is not None:
                 if action not in mine["legal"]:
                     return f"step {i}: action {action!r} is not legal"
@@ -384,7 +388,7 @@ def _undo(action: str) -> str | None:
 
 def _to_foundation(action: str) -> bool:
     m = re.fullmatch(r"(\w+)>(\w+)(\*\d+)?", action)
-    return bool(m) and m[1][0] != "f" and m[2][0] == "f"
+    return m is not None and m[1][0] != "f" and m[2][0] == "f"
 
 
 def record_trace(game: str, options: dict[str, Any], seed: int) -> dict[str, Any]:
@@ -396,7 +400,7 @@ def record_trace(game: str, options: dict[str, Any], seed: int) -> dict[str, Any
         driver.set_options(options)
         deck = driver.new_game(seed)
         piles: Piles | None = None
-        seen: dict[str, int] = {}  # (state, previous action) -> step index
+        seen: dict[str, int] = {}  # (state, previous action) -> its last step index
         forced_since = 0  # the first step of the current run of single choices
         previous: str | None = None
         while True:
@@ -408,7 +412,7 @@ def record_trace(game: str, options: dict[str, Any], seed: int) -> dict[str, Any
             legal = step["legal"]
             key = json.dumps([step["state"], previous])
             cycle = key in seen and seen[key] >= forced_since
-            seen.setdefault(key, i)
+            seen[key] = i
             if step["won"] or not legal or i >= MAX_ACTIONS or cycle:
                 break
             undo = _undo(previous) if previous else None
@@ -444,7 +448,7 @@ def write_traces(path: Path, traces: Iterator[dict[str, Any]]) -> int:
     # half-written file; mtime 0 makes the same traces the same bytes
     n = 0
     tmp = path.with_name(path.name + ".part")
-    with open(tmp, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
+    with open(tmp, "wb") as raw, gzip.GzipFile(filename="", fileobj=raw, mode="wb", mtime=0) as gz:
         for trace in traces:
             gz.write((json.dumps(trace, separators=(",", ":")) + "\n").encode())
             n += 1

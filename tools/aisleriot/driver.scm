@@ -222,15 +222,24 @@
 (define (lambda-ref name)
   (hashq-ref (c-ref 'lambdas) name))
 
+;; Aisleriot's C code calls into Scheme with the game file's module current
+;; (save-variables and restore-variables in api.scm evaluate variable names
+;; there); the driver's own code runs in its own module.
+(define (in-game proc . args)
+  (save-module-excursion
+   (lambda ()
+     (set-current-module game-module)
+     (apply proc args))))
+
 (define (call-lambda name . args)
   (let ((proc (lambda-ref name)))
     (unless (procedure? proc)
       (throw 'aisleriot-invalid-lambda (symbol->string name)))
-    (apply proc args)))
+    (apply in-game proc args)))
 
 ;; C calls these api procedures by name ("record-move", "end-move", ...).
 (define (call-api name . args)
-  (apply (api-ref name) args))
+  (apply in-game (api-ref name) args))
 
 ;;; JSON output -----------------------------------------------------------
 
@@ -332,7 +341,7 @@
     (let ((callback (c-ref 'pending-call)))
       (when callback
         (c-set! 'pending-call #f)
-        (callback)
+        (in-game callback)
         (end-of-move)
         (loop)))))
 
@@ -447,10 +456,7 @@
             '(new-game button-pressed button-released button-clicked
               button-double-clicked game-over winning-game hint
               get-options apply-options timeout))
-  (c-set! 'game-state 'loaded)
-  ;; save-variables and restore-variables evaluate names in the current
-  ;; module, which in Aisleriot is the one the game file was loaded into.
-  (set-current-module game-module))
+  (c-set! 'game-state 'loaded))
 
 (define (option-entries)
   (let ((options (call-lambda 'get-options)))
