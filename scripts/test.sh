@@ -83,7 +83,26 @@ sw_checks
 npm test
 targets=(tests solitaire_widget)  # the package for its doctests (--doctest-modules)
 compgen -G "notebooks/*.ipynb" >/dev/null && targets+=(notebooks)
+# The compiled core's tests once more, against builds with ASan + UBSan and with TSan,
+# beside the main run rather than after it: pytest keeps about one core busy, and the
+# machine has two (at load 4, CI's share of the CPU grows with its runnable processes).
+# Its output is shown when it ends; either run failing fails the whole.
+sanitize_pid=""
+if [ "${SW_SKIP_SANITIZE:-}" != 1 ]; then
+  sanitize_log="$(mktemp)"
+  bash core/scripts/sanitize.sh "$SW_PY" >"$sanitize_log" 2>&1 &
+  sanitize_pid=$!
+fi
 # the slowest tests are listed at the end, to see where CI's minutes go
-"$SW_PY" -m pytest -p no:cacheprovider "${targets[@]}" --doctest-modules --nbval-lax --durations=40 "$@"
-# the compiled core's tests once more, against a build with ASan and UBSan
-[ "${SW_SKIP_SANITIZE:-}" = 1 ] || bash core/scripts/sanitize.sh "$SW_PY"
+status=0
+"$SW_PY" -m pytest -p no:cacheprovider "${targets[@]}" --doctest-modules --nbval-lax --durations=40 "$@" ||
+  status=$?
+if [ -n "$sanitize_pid" ]; then
+  sanitize_status=0
+  wait "$sanitize_pid" || sanitize_status=$?
+  echo "---- the core under the sanitizers (core/scripts/sanitize.sh, exit $sanitize_status)"
+  cat "$sanitize_log"
+  rm -f "$sanitize_log"
+  [ "$status" != 0 ] || status=$sanitize_status
+fi
+exit "$status"
