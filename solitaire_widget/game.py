@@ -183,7 +183,7 @@ class Game:
             self._seed = check_seed(random_seed() if seed is None else seed)
             cards = shuffled_deck(self._seed)
         self._deck = cards
-        piles = self._rules.deal(list(cards))
+        piles = self._rules.checked_deal(list(cards))
         base = piles[F0][0] % 13 + 1 if self._rules.has_base_card else None
         hidden = self._rules.deal_hidden()
         self._rules.check_position(piles, hidden, 0)  # a game's own deal fits its limits

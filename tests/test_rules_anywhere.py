@@ -483,3 +483,38 @@ def test_a_class_from_a_fresh_module_registers_and_plays():
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
     )
     assert out.stdout.strip() == "['draw'] ['draw']"
+
+
+@pytest.mark.parametrize(
+    ("deal", "says"),
+    [
+        (lambda s, d: None, "must give 11 piles"),
+        (lambda s, d: [[] for _ in s.empty_piles()], "dealt 0 cards, and left out 52"),
+        (lambda s, d: [[d[0]] * 52, *([] for _ in s.empty_piles()[1:])], "more than once"),
+        (lambda s, d: [["x"], *([] for _ in s.empty_piles()[1:])], "ints 0-51"),
+        (lambda s, d: [[True], *([] for _ in s.empty_piles()[1:])], "ints 0-51"),
+        (lambda s, d: [list(d), list(d), *([] for _ in s.empty_piles()[2:])], "104 cards"),
+        (lambda s, d: [(1, 2), *([] for _ in s.empty_piles()[1:])], "a list of cards"),
+    ],
+)
+def test_a_deal_that_is_no_deal_is_refused_naming_the_game(deal, says):
+    class Broken(Scratch):
+        name = "test-broken"
+        title = "Broken Patience"
+
+        def deal(self, deck: list[int]) -> list[list[int]]:
+            return deal(self, deck)
+
+    with pytest.raises(ValueError, match="Broken Patience's deal") as caught:
+        Game(Broken(), seed=1)
+    assert says in str(caught.value)
+
+
+def test_a_column_count_below_one_is_no_game():
+    class NoColumns(Scratch):
+        name = "test-no-columns"
+        n_tableau = -1
+
+    assert "n_tableau (a positive int)" in " ".join(missing(NoColumns))
+    with pytest.raises(TypeError, match="n_tableau"):
+        sw.register(NoColumns)

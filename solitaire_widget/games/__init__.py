@@ -65,7 +65,12 @@ def missing(cls: type[Rules]) -> list[str]:
     lacks = []
     for fact, kind in _CLASS_FACTS.items():
         value = getattr(cls, fact, None)
-        if not isinstance(value, kind) or isinstance(value, bool) or not value:
+        if (
+            not isinstance(value, kind)
+            or isinstance(value, bool)
+            or not value
+            or (isinstance(value, int) and value < 1)
+        ):
             lacks.append(f"{fact} (a {'non-empty str' if kind is str else 'positive int'})")
     n = getattr(cls, "n_tableau", None)
     if isinstance(n, int) and not isinstance(n, bool) and n > MAX_TABLEAU:

@@ -313,6 +313,40 @@ class Rules:
         """The piles right after the deal; ``deck[0]`` is the first card dealt."""
         raise NotImplementedError
 
+    def checked_deal(self, deck: list[int]) -> list[list[int]]:
+        """``deal(deck)``, held to what a deal is: one list of cards (ints 0–51) for
+        each pile of the game, the 52 cards each dealt exactly once. A game written
+        elsewhere whose deal breaks this is told so here (ValueError naming the game),
+        not later by a position that cannot be played or saved."""
+        piles = self.deal(deck)
+        expected = FIRST_TABLEAU + self.n_tableau
+        if not isinstance(piles, list) or len(piles) != expected:
+            raise ValueError(
+                f"{self.title}'s deal must give {expected} piles (a list of lists of "
+                f"cards, as empty_piles() has them), not {shown(piles)}"
+            )
+        cards: list[int] = []
+        for index, pile in enumerate(piles):
+            if not isinstance(pile, list) or not all(
+                isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 52 for c in pile
+            ):
+                raise ValueError(
+                    f"{self.title}'s deal gave {pile_words(index)} {shown(pile)}: a pile is "
+                    "a list of cards, ints 0-51"
+                )
+            cards.extend(pile)
+        if sorted(cards) != list(range(52)):
+            dealt = set(cards)
+            twice = sorted({c for c in cards if cards.count(c) > 1})
+            left = [c for c in range(52) if c not in dealt]
+            raise ValueError(
+                f"{self.title}'s deal must deal each of the 52 cards once; it dealt "
+                f"{len(cards)} cards"
+                + (f", {len(twice)} of them more than once" if twice else "")
+                + (f", and left out {len(left)}" if left else "")
+            )
+        return piles
+
     def position_limits(self) -> dict[int, int]:
         """The most cards each pile can hold in any position of this game, by pile
         index: what the deal puts in the reserve (it only ever gives cards), 13 on a
