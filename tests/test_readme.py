@@ -183,6 +183,19 @@ def test_a_comment_shows_a_value_or_is_prose():
     assert _paste_problems(1, "if True:\n    x = 1\n\n    y = 2\n\n", run=False)[1]
 
 
+@pytest.fixture(autouse=True)
+def registry():
+    """A block that registers a game (README's "Change a rule in a cell") registers it in
+    this process: it is gone after the block, and the tests after see the shipped games
+    only."""
+    from solitaire_widget.games import GAMES
+
+    before = dict(GAMES)
+    yield
+    GAMES.clear()
+    GAMES.update(before)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("line", "src"), BLOCKS, ids=IDS)
 def test_readme_block_runs_pasted_into_a_plain_repl(line, src, tmp_path, monkeypatch):
