@@ -16,7 +16,7 @@ import pytest
 
 from solitaire_widget import Game
 
-from .harness import pile_cards
+from .harness import ARTIFACTS, pile_cards
 from .lab import notebook, run_cell, wait_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.jupyterlab, pytest.mark.slow]
@@ -88,6 +88,8 @@ def test_a_game_written_in_a_cell_plays_in_jupyterlab(lab, browser, tmp_path):
         (target.last if target.count() else page.locator(f'.sw-slot[data-pile="{dst}"]')).click()
         page.wait_for_function(f"Number(document.querySelector('.sw-root').dataset.version) > {v}")
 
+        ARTIFACTS.mkdir(exist_ok=True)
+        root.screenshot(path=str(ARTIFACTS / "jupyterlab-cell-game.png"))
         wait_idle(page)
         run_cell(page, 1)
         out = page.locator(".jp-Notebook .jp-Cell").nth(1).locator(".jp-OutputArea-output")
