@@ -40,32 +40,54 @@ _UNSET: Any = object()
 # the most redeals a number may ask for (more is None: unlimited)
 MAX_REDEALS = 99
 
-# What decides which moves are legal and what they do: the rule methods and the traits
-# the rules' fast paths (``legal_moves``, ``foundation_for``) and the compiled core's
-# part are written for. A class written outside this package that defines one of them
-# anew plays other rules than the game it inherits those from (``Rules.rules_changed``).
-RULE_METHODS = (
-    "deal",
-    "deal_hidden",
-    "face_up",
-    "pick_reason",
-    "drop_reason",
-    "enumerate_moves",
-    "foundation_for",
+# The rule facts: what decides which moves are legal and what they do, the one list of
+# them. Each is something a search proof may rest on, and the rules' fast paths
+# (``legal_moves``, ``foundation_for``) and the compiled core's part are written for
+# them: a class written outside this package that defines one anew plays other rules
+# than the game it inherits those from (``Rules.rules_changed``), and a subclass that
+# changes one changes the ground under the search knowledge it inherits
+# (``search_scope.untrusted``).
+RULE_FACTS = frozenset(
+    {
+        # what options there are and which values they take: the search was argued
+        # for the values the game's own constructor accepts
+        "__init__",
+        # the deal: which cards lie where, face up or down, at the start (the core's
+        # part deals too; Saratoga's blocked cards assume its columns' shapes)
+        "deal",
+        "deal_hidden",
+        "face_up",
+        # the moves themselves: what may be picked up and where it may go, and the
+        # generators of every legal move (the search's moves are a reduction of them)
+        "pick_reason",
+        "drop_reason",
+        "enumerate_moves",
+        "legal_moves",
+        # the positions a game can reach (the capacity and blocked-card proofs count
+        # what a column or the reserve can hold)
+        "position_limits",
+        "check_position",
+        "max_column",
+        # the traits the rules, Table, the search and the core's part branch on
+        "n_tableau",
+        "empty_column",
+        "has_reserve",
+        "foundations_in_play",
+        "hidden_cards",
+        "refills_from_reserve",
+        "has_base_card",
+        "column_checks_top_card",
+        "columns_build_in_suit",
+        "reserve_top_in_play",
+        "draw_count",
+        # a base-card game's foundations start at the base and wrap K -> A
+        "wrapping_foundation_for",
+        "wrapping_foundation_reason",
+        "wrapping_foundation_targets",
+        "relative_rank",
+    }
 )
-RULE_TRAITS = (
-    "n_tableau",
-    "has_reserve",
-    "refills_from_reserve",
-    "has_base_card",
-    "hidden_cards",
-    "reserve_top_in_play",
-    "foundations_in_play",
-    "column_checks_top_card",
-    "columns_build_in_suit",
-    "max_column",
-    "draw_count",
-)
+
 _PACKAGE = __name__.rpartition(".")[0]
 
 
@@ -136,7 +158,7 @@ class Rules:
 
     draw_count: int = 1
 
-    # The rule methods and traits (RULE_METHODS, RULE_TRAITS) this class, or a parent
+    # The rule facts (RULE_FACTS) this class, or a parent
     # of it written outside this package, defines anew over a game of the package:
     # where any is, the moves are those the rules define (``enumerate_moves``), not a
     # fast generator written for other rules, and the compiled core, which plays the
@@ -148,7 +170,7 @@ class Rules:
         super().__init_subclass__(**kwargs)
         if cls.__module__ == _PACKAGE or cls.__module__.startswith(f"{_PACKAGE}."):
             return
-        own = tuple(n for n in (*RULE_METHODS, *RULE_TRAITS) if n in cls.__dict__)
+        own = tuple(n for n in cls.__dict__ if n in RULE_FACTS)
         changed = tuple(dict.fromkeys((*cls.rules_changed, *own)))
         if not changed:
             return

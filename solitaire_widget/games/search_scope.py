@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Rules
+from .base import RULE_FACTS, Rules
 
 # The search knowledge: what the Python search and the compiled core take from a game.
 # ``foundation_for`` and ``safe_card`` are here too: the search trusts them as faster
@@ -58,48 +58,7 @@ KNOWLEDGE = frozenset(
     }
 )
 
-# The rule facts, each of which a search proof may rest on (and which a subclass
-# changing any of them therefore changes under the proof):
-RULE_FACTS = frozenset(
-    {
-        # what options there are and which values they take: the search was argued
-        # for the values the game's own constructor accepts
-        "__init__",
-        # the deal: which cards lie where, face up or down, at the start (the core's
-        # part deals too; Saratoga's blocked cards assume its columns' shapes)
-        "deal",
-        "deal_hidden",
-        "face_up",
-        # the moves themselves: what may be picked up and where it may go, and the
-        # generators of every legal move (the search's moves are a reduction of them)
-        "pick_reason",
-        "drop_reason",
-        "enumerate_moves",
-        "legal_moves",
-        # the positions a game can reach (the capacity and blocked-card proofs count
-        # what a column or the reserve can hold)
-        "position_limits",
-        "check_position",
-        "max_column",
-        # the traits the rules, Table, the search and the core's part branch on
-        "n_tableau",
-        "empty_column",
-        "has_reserve",
-        "foundations_in_play",
-        "hidden_cards",
-        "refills_from_reserve",
-        "has_base_card",
-        "column_checks_top_card",
-        "columns_build_in_suit",
-        "reserve_top_in_play",
-        "draw_count",
-        # a base-card game's foundations start at the base and wrap K -> A
-        "wrapping_foundation_for",
-        "wrapping_foundation_reason",
-        "wrapping_foundation_targets",
-        "relative_rank",
-    }
-)
+# The rule facts (``base.RULE_FACTS``, the one list): each a search proof may rest on.
 
 # What a subclass may change and keep the search: words, layout, the help's hints and
 # the study records, none of which any move or search reads. ``default_redeals`` is an
