@@ -173,7 +173,7 @@ export class Toolbar {
     /** @type {Record<string, HTMLLabelElement>} */
     this.optLabel = {};
     const opts = h("span", "sw-opts");
-    for (const k of ["exact_hint", "warn_unwinnable", "warn_fatal", "live_solver"]) {
+    for (const k of ["exact_hint", "warn_unwinnable", "warn_fatal", "live_solver", "thoughtful"]) {
       const box = h("input", `sw-opt-${k}`, { type: "checkbox" });
       const lab = h("label");
       lab.append(box, h("span"));
@@ -361,6 +361,7 @@ export class Toolbar {
       ["warn_unwinnable", "ui.warn"],
       ["warn_fatal", "ui.warnfatal"],
       ["live_solver", "ui.live"],
+      ["thoughtful", "ui.thoughtful"],
     ]) {
       /** @type {HTMLElement} */ (this.optLabel[k].lastChild).textContent = t.tr(key);
       this.optLabel[k].title = t.tr(`${key}.title`);
@@ -445,6 +446,7 @@ export class Toolbar {
     this.opt.warn_unwinnable.checked = !!set.warn_unwinnable;
     this.opt.warn_fatal.checked = !!set.warn_fatal;
     this.opt.live_solver.checked = !!v.live?.on;
+    this.opt.thoughtful.checked = set.thoughtful !== false;
     this.decks.update();
   }
 }

@@ -2,8 +2,9 @@
 /**
  * The live solver's answer in the status line, as KPatience shows its solver's: a dot
  * and a word after every move ("Winnable", "No longer winnable", "Not yet known",
- * "Checking…"), a tooltip that says what it means, and a screen-reader sentence when
- * the answer is decided (not for every "checking", which would talk over each move).
+ * "Checking…"; from what the player can see, "about 64% (58–70%)"), a tooltip that says
+ * what it means, and a screen-reader sentence when the answer is decided (not for every
+ * "checking", which would talk over each move).
  * Python decides everything (view.live); this only words it.
  *
  * Most positions are answered within milliseconds, so "Checking…" would flash up after
@@ -17,15 +18,20 @@ import { moveWords } from "./i18n.js";
 /** @typedef {Readonly<import("./widget.js").Table>} Table */
 /** @typedef {import("./view.js").Live} Live */
 
-export const ANSWERS = /** @type {const} */ (["winnable", "lost", "unknown", "checking"]);
+export const ANSWERS = /** @type {const} */ (["winnable", "lost", "unknown", "checking", "chance"]);
 export const CHECKING_DELAY_MS = 250;
+
+/** @param {unknown} x */
+const said = (x) => (typeof x === "string" && x ? x : null);
 
 /**
  * What the indicator shows for `live` (null: nothing, the switch is off, the game is
- * won, or the view carries no answer).
+ * won, or the view carries no answer). Its label says what the answer rests on (what
+ * the player can see, or every card known); the honest chance's words, and the exact
+ * honest answer's, come worded from Python (`live.words`).
  * @param {Live | null | undefined} live @param {string} status the game's status
  * @param {(key: string, args?: Record<string, string|number>) => string} tr
- * @returns {{answer: string, text: string, title: string, say: string} | null}
+ * @returns {{answer: string, text: string, title: string, say: string, label: string} | null}
  */
 export function verdictLabel(live, status, tr) {
   if (!live?.on || status === "won") return null;
@@ -33,16 +39,21 @@ export function verdictLabel(live, status, tr) {
     ? live.answer
     : null;
   if (!answer) return null;
+  const w = live.words;
+  const label = said(w?.label) ?? tr("live.label");
   // a deal proved lost at the deal itself is not "no longer" winnable
   const key = answer === "lost" && live.from_start ? "lost_start" : answer;
-  const text = tr(`live.${key}`);
-  let title = tr(`live.${key}.title`);
+  const text = said(w?.text) ?? (answer === "chance" ? null : tr(`live.${key}`));
+  if (text === null) return null;
+  let title = said(w?.title) ?? tr(`live.${key}.title`);
   if (answer === "unknown") {
     const s = (live.seconds || 0).toFixed(live.seconds >= 10 ? 0 : 1);
     title = tr(live.searching ? "live.unknown.more" : "live.unknown.title", { s });
   }
-  const say = answer === "checking" ? "" : tr("live.say", { answer: text });
-  return { answer, text, title, say };
+  const note = said(w?.note);
+  if (note) title = `${title} ${note}`;
+  const say = answer === "checking" ? "" : (said(w?.say) ?? tr("live.say", { answer: text }));
+  return { answer, text, title, say, label };
 }
 
 /**
@@ -114,7 +125,7 @@ export class Verdict {
       this.fatal.textContent = mark.text;
       this.fatal.title = mark.title;
     }
-    this.label.textContent = `${t.tr("live.label")}:`;
+    this.label.textContent = `${shown.label}:`;
     this.el.title = shown.title;
     const fresh =
       shown.answer === "checking" && this.longSeq !== v.seq && this.text.textContent !== "";

@@ -21,10 +21,21 @@
  * What Solve and the exact hint are doing, and how far a replay has come.
  * @typedef {{busy: string|null, step: number, steps: number}} Solver
  */
-/** The solver switches (the view's `settings`). @typedef {{exact_hint: boolean, warn_unwinnable: boolean, warn_fatal: boolean}} Switches */
+/** The solver switches (the view's `settings`). @typedef {{exact_hint: boolean, warn_unwinnable: boolean, warn_fatal: boolean, thoughtful: boolean}} Switches */
+/**
+ * The honest chance (answer "chance"): the share won of the decided worlds (null: none
+ * yet), its 95% interval, the worlds solved and left undecided.
+ * @typedef {{share: number|null, low: number, high: number, samples: number, undecided: number}} Chance
+ */
+/**
+ * The indicator's words Python gives (null: the page's own): its label, and the honest
+ * chance's text, tooltip, note and sentence read out.
+ * @typedef {{label: string, text: string|null, title: string|null, note: string|null, say: string|null}} LiveWords
+ */
 /**
  * The live answer after every move (verdict.js words it).
- * @typedef {{on: boolean, answer: string, seconds: number, searching: boolean, from_start: boolean}} Live
+ * @typedef {{on: boolean, answer: string, seconds: number, searching: boolean, from_start: boolean,
+ *   thoughtful: boolean, exact: boolean, chance: Chance|null, words: LiveWords}} Live
  */
 /** The move that lost the deal. @typedef {{at: number, move: string}} Fatal */
 /**

@@ -17,6 +17,9 @@
 #                                 # to the search or the core
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Where CI's minutes go, phase by phase (CI shows a part of the log: the clock is in it)
+sw_phase() { echo "==== $(date -u +%T) ${SECONDS}s, load $(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?'): $*"; }
+sw_phase "setup"
 source scripts/venv.sh
 sw_need_npm
 
@@ -71,11 +74,13 @@ if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
     echo "Could not install chromium (as root: apt-get install chromium); the browser tests will be skipped" >&2
 fi
 
+sw_phase "npm ci, the front end's build, the package and its core"
 npm ci --no-audit --no-fund
 npm run build
 sw_install_once test  # the core compiled once per change (scripts/venv.sh)
 sw_install_rl_train
 
+sw_phase "pre-commit, mypy, import contracts, node --test"
 sw_checks
 "$SW_PY" -m mypy  # files and settings: [tool.mypy] in pyproject.toml
 # imports run one way, with no circle, lazy imports included ([tool.importlinter])
@@ -93,10 +98,18 @@ if [ "${SW_SKIP_SANITIZE:-}" != 1 ]; then
   bash core/scripts/sanitize.sh "$SW_PY" >"$sanitize_log" 2>&1 &
   sanitize_pid=$!
 fi
+# Two pytest workers (pytest-xdist), a file's tests on one worker and the browser tests
+# on one (conftest.py groups them): most tests are one search on one core, so the run
+# takes about half the time on two cores, and at load 4 its share of the CPU grows with
+# its runnable processes. SW_TEST_WORKERS=0 runs it in one process.
+workers=(-n "${SW_TEST_WORKERS:-2}" --dist loadfile)
+[ "${SW_TEST_WORKERS:-2}" != 0 ] || workers=()
 # the slowest tests are listed at the end, to see where CI's minutes go
 status=0
-"$SW_PY" -m pytest -p no:cacheprovider "${targets[@]}" --doctest-modules --nbval-lax --durations=40 "$@" ||
-  status=$?
+sw_phase "pytest"
+"$SW_PY" -m pytest -p no:cacheprovider "${workers[@]}" "${targets[@]}" --doctest-modules --nbval-lax \
+  --durations=40 "$@" || status=$?
+sw_phase "pytest ended (exit $status)"
 if [ -n "$sanitize_pid" ]; then
   sanitize_status=0
   wait "$sanitize_pid" || sanitize_status=$?
@@ -105,4 +118,5 @@ if [ -n "$sanitize_pid" ]; then
   rm -f "$sanitize_log"
   [ "$status" != 0 ] || status=$sanitize_status
 fi
+sw_phase "done (exit $status)"
 exit "$status"

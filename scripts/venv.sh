@@ -66,7 +66,7 @@ sw_install_once() {  # sw_install_once EXTRAS: pip install -e ".[EXTRAS]" unless
   fi
   sw_need_compiler
   echo "Installing solitaire_widget[$extras] into $SW_VENV"
-  sw_pip_install "$extras"
+  sw_pip_install "$extras" || return  # no stamp for an install that failed
   echo "$key" >"$stamp"
 }
 

@@ -166,14 +166,16 @@ def summarize(results: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
 
 # Solving many deals lives with the solver; it is re-exported here so that everything
 # about "many deals at once" is found in one module.
-from .winnability import winnability  # noqa: E402,F401
+from .winnability import flipped, winnability  # noqa: E402
 
 __all__ = [
     "HISTORY_COLUMNS",
+    "flipped",
     "foundation_frame",
     "history_frame",
     "play_many",
     "play_one",
     "summarize",
     "wilson_interval",
+    "winnability",
 ]

@@ -71,6 +71,9 @@ class Dealer:
         # grades measured: (game, options, seed) -> Difficulty, or None (not decided)
         self._grades: dict[tuple[str, str, int | None], Difficulty | None] = {}
         self._grading: tuple[str, str, int | None] | None = None
+        # the next seed to try, asked for by an answer that came while trying one
+        self._trying = False
+        self._next: tuple[int, Rules, str | None, int, int] | None = None
 
     # ------------------------------------------------------------------ dealing
 
@@ -96,6 +99,34 @@ class Dealer:
             self.searching = False
 
     def _try(self, job: int, rules: Rules, wanted: str | None, left: int, at: int) -> None:
+        """Tries seeds, one at a time, until one is what is wanted or ``left`` ran out.
+        A loop, not a recursion: a scheduler that runs background work at once (the
+        tests', a script's) answers each seed inside the call that tried it, and 200
+        seeds tried one inside another ran out of Python's stack (a rule set whose won
+        deals are rare). An answer that comes while a seed is being tried leaves the
+        next try here, and the loop takes it."""
+        with self.lock:
+            if self._trying:
+                self._next = (job, rules, wanted, left, at)
+                return
+            self._trying = True
+            try:
+                step: tuple[int, Rules, str | None, int, int] | None = (
+                    job,
+                    rules,
+                    wanted,
+                    left,
+                    at,
+                )
+                while step is not None:
+                    self._next = None
+                    self._try_one(*step)
+                    step = self._next
+            finally:
+                self._trying = False
+                self._next = None
+
+    def _try_one(self, job: int, rules: Rules, wanted: str | None, left: int, at: int) -> None:
         seed = self.rng.getrandbits(32)
         nodes = self.budget(rules)
 

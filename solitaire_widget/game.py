@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from . import budgets, hints, saving
 from .budgets import shown
 from .cards import RANKS, code
+from .chance import FIRST_WORLDS, WORLD_NODES, Chance, HonestHint
 from .deal import check_seed, random_seed, shuffled_deck
 from .deals import Difficulty
 from .explain import explain as _explain
@@ -36,6 +37,7 @@ from .explain import wordings as _wordings
 from .games import DEFAULT_GAME, GAMES, rules_for
 from .games.base import F0, Record, Rules, Table
 from .history import history_frame as _history_frame
+from .information import Information
 from .moves import (
     DRAW,
     FIRST_TABLEAU,
@@ -98,6 +100,21 @@ class Searches(Protocol):
     def is_winnable(self, game: Game, seconds: float | None) -> bool | None: ...
     def is_fatal(self, game: Game, action: Move | str, seconds: float | None) -> bool | None: ...
     def losing_move(self, game: Game, seconds: float | None) -> int | None: ...
+    def chance(
+        self, game: Game, samples: int, nodes: int | None, seconds: float | None, seed: int
+    ) -> Chance: ...
+    def chance_after(
+        self,
+        game: Game,
+        action: Move | str,
+        samples: int,
+        nodes: int | None,
+        seconds: float | None,
+        seed: int,
+    ) -> Chance: ...
+    def honest_hint(
+        self, game: Game, samples: int, nodes: int | None, seconds: float | None, seed: int
+    ) -> HonestHint | None: ...
 
 
 def _serialised(method: F) -> F:
@@ -602,6 +619,15 @@ class Game:
             frozen._push([frozen._table.apply(move) for move, _ in group])
         return frozen
 
+    @_serialised
+    def played(self) -> tuple[Table, list[Move], Table]:
+        """The start of this game (its deal, or the position it was set up from), every
+        move played since (autoplay chains included) and the position now: copies,
+        taken in one step (what ``information.Information.of`` replays to know which
+        cards the player has seen)."""
+        moves = [move for group in self._undo for move, _ in group]
+        return self._start.copy(), moves, self._table.copy()
+
     # ---- help ------------------------------------------------------------------------
     @_serialised
     def explain(self, action: Move | str, lang: str = "en") -> str:
@@ -700,6 +726,64 @@ class Game:
         game is not proved lost, was lost from the deal, or a search within
         ``seconds`` did not decide: about log2(moves) searches."""
         return self._searcher().losing_move(self, seconds)
+
+    # ---- honest help: from what the player can see (chance.py, game_search.py) -------
+    def information(self) -> Information:
+        """What the player has seen: the cards that were ever face up since the deal
+        (a stock card dealt once stays known), the unseen ones and where they lie."""
+        return Information.of(self)
+
+    def chance(
+        self,
+        samples: int = FIRST_WORLDS,
+        *,
+        nodes: int | None = WORLD_NODES,
+        seconds: float | None = None,
+        seed: int = 0,
+    ) -> Chance:
+        """The chance of winning from here, from what the player can see: ``samples``
+        positions consistent with every card seen so far (the unseen cards shuffled
+        among the unseen places, seeded by ``seed``: the same seed, the same worlds)
+        are each solved within ``nodes`` and/or ``seconds``, and the answer is the
+        share won, with its interval (``Chance``: ``.text()`` says "about 64%
+        (58–70%)"; ``.refine(seconds)`` adds worlds). Where no card is unseen the
+        position itself is solved and the answer is exact, and says so; a game won, or
+        stuck on what can be seen, is answered without a search. Nothing here looks
+        at a card the player has not seen: ``solve`` is the answer with every card
+        known. TypeError or ValueError for a bad budget (both None among them), before
+        anything is searched."""
+        return self._searcher().chance(self, samples, nodes, seconds, seed)
+
+    def chance_after(
+        self,
+        action: Move | str,
+        samples: int = FIRST_WORLDS,
+        *,
+        nodes: int | None = WORLD_NODES,
+        seconds: float | None = None,
+        seed: int = 0,
+    ) -> Chance:
+        """The chance of winning once ``action`` is played, from what the player can
+        see now, over the same worlds as ``chance`` with the same seed: comparing the
+        two says "this move lowers your chance from 64% to 20%" (``chance.lowers``).
+        IllegalMove for an illegal ``action``; nothing is played."""
+        return self._searcher().chance_after(self, action, samples, nodes, seconds, seed)
+
+    def honest_hint(
+        self,
+        samples: int = FIRST_WORLDS,
+        *,
+        nodes: int | None = WORLD_NODES,
+        seconds: float | None = None,
+        seed: int = 0,
+    ) -> HonestHint | None:
+        """The legal move with the best chance from what the player can see: every
+        legal move is tried in the same ``samples`` worlds (as ``chance``), the one
+        that wins in most of them is given, ties broken by the order of ``hints``.
+        ``HonestHint``: ``.move``, ``.chance`` (after it), ``.before`` and
+        ``.text()``, which says it is the best chance from what you can see. None
+        when the game is won or has no legal move."""
+        return self._searcher().honest_hint(self, samples, nodes, seconds, seed)
 
     # ---- analysis (analysis.py, needs the "analysis" extra) ------------------------------
     def history_frame(self) -> Any:

@@ -30,17 +30,30 @@ from here (a search plays on copies only).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, TypeVar
 
-from . import budgets, progress
+from . import budgets, hints, progress
 from .budgets import shown
+from .chance import (
+    FIRST_SECONDS,
+    FIRST_WORLDS,
+    WORLD_NODES,
+    WORLD_SECONDS,
+    Chance,
+    HonestHint,
+    best_move,
+    check_budget,
+)
 from .core_search import Memory
 from .deals import Difficulty, check_grade, published_list, published_list_of
 from .game import DEAL_NODES, DEAL_TRIES, Game
 from .games import DEFAULT_GAME, make_rules
 from .games.base import Table
-from .moves import Move
+from .information import Information
+from .moves import DRAW, STOCK, Move
 from .solve_result import SolveResult
+from .solver import Solver
 from .solver import solve as _solve
 
 G = TypeVar("G", bound=Game)
@@ -217,6 +230,192 @@ def losing_move(game: Game, seconds: float | None = 2.0) -> int | None:
     return high
 
 
+# ---- honest help (chance.py) ------------------------------------------------------------
+#: the memory budget of one world's search in the compiled core, in MB (a world's
+#: search is short: a table grows by doubling, so most take far less)
+WORLD_MB = 64.0
+
+
+def world_search(table: Table, memory: Memory | None = None) -> Solver:
+    """The search of one world (or of the one position, when nothing is unseen): the
+    exact solver's, as ``Game.solve`` runs it (one thread), within ``memory`` if given."""
+    return Solver(table, memory_mb=None if memory is not None else WORLD_MB, memory=memory)
+
+
+def _stuck_on_its_face(info: Information) -> bool:
+    # Game.status's "no more moves" test (progress.py) follows the moves that change
+    # nothing for good until it meets one that does. Turning a face-down card over or
+    # dealing a reserve card into a column changes the game for good, so it stops
+    # before any unseen card of the columns or the reserve shows; a click on the stock
+    # does too where redeals are limited. Only with unlimited redeals does it go round
+    # the stock, looking at its cards as they come up: its verdict then rests on what
+    # the player has seen only where no unseen card is left in the stock.
+    return not any(index == STOCK for index, _ in info.slots)
+
+
+def settled_on_its_face(game: Game, info: Information) -> str | None:
+    """``"won"`` for a game won, ``"lost"`` for one stuck on what the player can see
+    (``info``: what they have seen), else None: what the honest chance answers without
+    a search."""
+    if game.is_won:
+        return "won"
+    if game.status == "lost" and _stuck_on_its_face(info):
+        return "lost"
+    return None
+
+
+def _check(samples: object, nodes: object, seconds: object, seed: object) -> int:
+    # every budget checked before anything is read or searched
+    check_budget(nodes, seconds)
+    budgets.count(seed, "seed", optional=False)
+    return budgets.count(samples, "samples", optional=False)
+
+
+def chance(
+    game: Game,
+    samples: int,
+    nodes: int | None,
+    seconds: float | None,
+    seed: int,
+    memory: Memory | None = None,
+) -> Chance:
+    """``Game.chance``: the chance of winning from what the player of ``game`` has seen,
+    from ``samples`` worlds (see there)."""
+    count = _check(samples, nodes, seconds, seed)
+    with game.lock:  # what was seen and the verdict on its face, of one moment
+        info = Information.of(game)
+        settled = settled_on_its_face(game, info)
+    return _sampled(info, settled, count, nodes, seconds, seed, memory)
+
+
+def _sampled(
+    info: Information,
+    settled: str | None,
+    count: int,
+    nodes: int | None,
+    seconds: float | None,
+    seed: int,
+    memory: Memory | None,
+) -> Chance:
+    """The chance over ``count`` worlds of ``seed`` (none searched where ``settled``
+    answered on the table's face): ``Game.chance``'s, and the honest hint's before."""
+    found = Chance(
+        info,
+        lambda t: world_search(t, memory),
+        nodes=nodes,
+        seconds=seconds,
+        seed=seed,
+        settled=settled,
+    )
+    if settled is None:
+        found.refine(samples=count)
+    return found
+
+
+def first_chance(
+    info: Information, settled: str | None = None, memory: Memory | None = None
+) -> Chance:
+    """The live table's first estimate of the honest chance (``info``: what the player
+    has seen; ``settled``: ``settled_on_its_face``'s verdict): the first
+    ``FIRST_WORLDS`` worlds, as many as fit in ``FIRST_SECONDS`` (one at least), each
+    searched for ``WORLD_NODES`` nodes or ``WORLD_SECONDS``, whichever ends first, so
+    that the answer comes within a quarter of a second in every game. Time-bounded, so
+    not reproducible to the world as ``Game.chance`` is; refine it with ``refine``."""
+    found = Chance(
+        info,
+        lambda t: world_search(t, memory),
+        nodes=WORLD_NODES,
+        seconds=WORLD_SECONDS,
+        settled=settled,
+    )
+    if settled is None:
+        found.refine(samples=1)
+        found.refine(samples=FIRST_WORLDS - 1, seconds=max(0.0, FIRST_SECONDS - found.spent))
+    return found
+
+
+def chance_after(
+    game: Game,
+    action: Move | str,
+    samples: int,
+    nodes: int | None,
+    seconds: float | None,
+    seed: int,
+    memory: Memory | None = None,
+) -> Chance:
+    """``Game.chance_after``: the chance once ``action`` is played, over the worlds
+    ``chance`` draws with the same seed (see there). IllegalMove for an illegal
+    ``action``; nothing is played."""
+    count = _check(samples, nodes, seconds, seed)
+    with game.lock:
+        move = game._allowed(action)
+        info = Information.of(game)
+    found = Chance(
+        info,
+        lambda t: world_search(t, memory),
+        move=move,
+        nodes=nodes,
+        seconds=seconds,
+        seed=seed,
+    )
+    return found.refine(samples=count)
+
+
+def hint_order(game: Game) -> list[Move]:
+    """The heuristic hints' order, as the honest hint breaks ties by it: the moves
+    worth playing (``hints.worth_playing``, which reads only faces the player sees),
+    then the stock. ``Game.hints`` is the same list, but asks the status too, whose
+    "no more moves" test may go round a stock the player has not seen."""
+    with game.lock:
+        legal = game.legal_moves
+        last = game._undo[-1] if game._undo else None
+        order = hints.worth_playing(game.table, legal, last)
+    if DRAW in legal:
+        order.append(DRAW)
+    return order
+
+
+def honest_hint(
+    game: Game,
+    samples: int,
+    nodes: int | None,
+    seconds: float | None,
+    seed: int,
+    memory: Memory | None = None,
+) -> HonestHint | None:
+    """``Game.honest_hint``: the legal move with the best chance from what the player
+    has seen (see there); None when there is no legal move."""
+    return honest_hint_work(game, samples, nodes, seconds, seed, memory)()
+
+
+def honest_hint_work(
+    game: Game,
+    samples: int,
+    nodes: int | None,
+    seconds: float | None,
+    seed: int,
+    memory: Memory | None = None,
+) -> Callable[[], HonestHint | None]:
+    """``honest_hint`` in two halves: what the player has seen and the legal moves are
+    read now (the table's Hint reads them on the kernel's thread, from the live game and
+    its history), the worlds are searched when the function returned is called (in the
+    background, on nothing the live game shares). Budgets are checked now."""
+    count = _check(samples, nodes, seconds, seed)
+    with game.lock:  # the position, what was seen of it and its moves, as one
+        info = Information.of(game)
+        settled = settled_on_its_face(game, info)
+        legal = game.legal_moves
+        order = hint_order(game)
+
+    def work() -> HonestHint | None:
+        if settled == "won" or not legal:
+            return None
+        before = _sampled(info, settled, count, nodes, seconds, seed, memory)
+        return best_move(before, legal, order, count)
+
+    return work
+
+
 # ---- the "no more moves" test (progress.py) -------------------------------------------
 def stuck_memo() -> progress.StuckMemo:
     """A memo of the components proved stuck, one per game (see ``progress.StuckMemo``)."""
@@ -242,6 +441,9 @@ class _Searches:
     is_winnable = staticmethod(is_winnable)
     is_fatal = staticmethod(is_fatal)
     losing_move = staticmethod(losing_move)
+    chance = staticmethod(chance)
+    chance_after = staticmethod(chance_after)
+    honest_hint = staticmethod(honest_hint)
 
 
 SEARCHES = _Searches()
@@ -249,14 +451,21 @@ Game.searches = SEARCHES
 
 __all__ = [
     "SEARCHES",
+    "chance",
+    "chance_after",
     "deal",
     "difficulty",
     "exact_hint",
+    "first_chance",
     "hint_policy_wins",
+    "honest_hint",
+    "honest_hint_work",
     "is_fatal",
     "is_stuck",
     "is_winnable",
     "losing_move",
+    "settled_on_its_face",
     "solve",
     "stuck_memo",
+    "world_search",
 ]

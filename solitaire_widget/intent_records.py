@@ -34,7 +34,14 @@ MAX_NAME = 64
 # notation is short: "t12>t3*13"; a forged one is not read past this
 MAX_ACTION = 32
 # the switches the page may flip (the widget's traits of the same names)
-SETTINGS = ("warn_unwinnable", "exact_hint", "live_solver", "winnable_only", "warn_fatal")
+SETTINGS = (
+    "warn_unwinnable",
+    "exact_hint",
+    "live_solver",
+    "winnable_only",
+    "warn_fatal",
+    "thoughtful",
+)
 # the grades "winnable deals only" may be asked for ("": any)
 DIFFICULTIES = ("", *GRADES)
 # how the cards are drawn: the widget's traits of these names, and what each may be
@@ -117,14 +124,14 @@ def _game(value: Any) -> str:
 
 def _options(options: Any) -> dict[str, Any]:
     """A game's options, checked for shape (Game checks the values): names to None, a
-    string or a small integer."""
+    string, a bool (a rule switch: ``worrying_back``) or a small integer."""
     if options is None:
         return {}
     if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
         raise _malformed()
     out: dict[str, Any] = {}
     for k, v in options.items():
-        out[k] = v if v is None or isinstance(v, str) else as_int(v, 0, 1000)
+        out[k] = v if v is None or isinstance(v, (str, bool)) else as_int(v, 0, 1000)
     return out
 
 

@@ -13,7 +13,7 @@ all-or-nothing).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from . import intent_records as r
@@ -201,7 +201,7 @@ def _select(play: PlaySession, i: r.Select) -> None:
         if i.game == play.game.name:
             # the game on the table under other options: its own class, registered
             # or not (its name may be another's: a subclass that kept its parent's)
-            rules = rules_of_class(type(play.game.rules), **(i.options or {}))
+            rules = rules_of_class(type(play.game.rules), **_kept(play, i.options or {}))
             game = Game(rules, seed=seed)
         elif i.game in GAMES:
             game = Game(i.game, seed=seed, **(i.options or {}))
@@ -210,6 +210,22 @@ def _select(play: PlaySession, i: r.Select) -> None:
     except (TypeError, ValueError) as e:
         raise Refused("bad_option", why=str(e)[:120]) from None
     play.select(game, asked)
+
+
+def _kept(play: PlaySession, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options asked for, with the rule switches they do not name kept as the game
+    on the table has them: a toolbar that does not offer the switches (the widget's
+    ``rule_switches`` off) changes the deal, not a rule a teacher set."""
+    current = play.game.options
+    kept = {
+        k: current[k]
+        for g in type(play.game.rules).option_groups
+        if g.switch
+        for c in g.choices
+        for k in c.options
+        if k not in options and k in current
+    }
+    return {**kept, **options}
 
 
 def _offered(play: PlaySession, i: Intent) -> str:

@@ -37,6 +37,15 @@ How it stays out of the way of the table:
   a win from the new position, so no search is needed for it.
 - The unwinnable warning is not this module's: a loss proved here is in the shared
   record, and the warning reads it from there.
+
+All of that is the answer with every card known (the host's ``thoughtful`` setting on,
+the solver literature's "thoughtful" game). With it off, the answer is the honest one:
+the chance of winning from what the player can see (``"chance"``, solitaire_widget.chance:
+sampled positions consistent with every card seen, each solved), a first estimate
+within a quarter of a second (``game_search.first_chance``), then refined in slices as
+above; no proof is learned from it, and the warnings run their own checks. Where no card
+is unseen the honest answer is the exact one, searched as above, and the view says so
+(``exact``).
 """
 
 from __future__ import annotations
@@ -51,14 +60,26 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from . import budgets, core_search
+from .chance import (
+    FIRST_WORLDS,
+    WORLD_NODES,
+    WORLD_SECONDS,
+    Chance,
+    HonestHint,
+    best_move,
+    lowers_much,
+)
 from .game import Game
+from .game_search import first_chance, hint_order, settled_on_its_face, world_search
+from .information import Information
+from .moves import Move
 from .proofs import Proofs, detached, repaired, replays_to_win
 from .scheduling import Scheduler, close_at_exit
 from .solver import Solver
 
 _log = logging.getLogger(__name__)
 
-ANSWERS = ("winnable", "lost", "unknown", "checking", "off")
+ANSWERS = ("winnable", "lost", "unknown", "checking", "off", "chance")
 
 # Every live search of the process (each table's answer, the search carried on beside
 # it, the fatal-move checks and the look-ahead) keeps together to this many MB in the
@@ -83,8 +104,16 @@ _SEARCHING_ON_LOCK = threading.Lock()
 
 
 def _claim(owner: Any) -> None:
+    """``owner`` is the table that searches on now. The one before lets go of its search
+    at once, not at its next slice: its table and memo hold part of the one memory budget
+    all live answers share (``MEMORY``), which a table left undecided and unclosed (or
+    waiting for a slice that never comes) would otherwise keep from the new one."""
     with _SEARCHING_ON_LOCK:
+        ref = _SEARCHING_ON["owner"]
+        before = None if ref is None else ref()
         _SEARCHING_ON["owner"] = weakref.ref(owner)
+    if before is not None and before is not owner:
+        before.displaced()
 
 
 def _owns(owner: Any) -> bool:
@@ -120,6 +149,9 @@ class LiveSettings(Protocol):
     live_slice: float  # each later slice while "not yet known"
     live_pause: float  # between slices
     live_limit: float  # seconds of search per position, in all
+    # True: the answer with every card known (the exact search); False: the honest
+    # chance, from what the player can see (chance.py), exact where nothing is unseen
+    thoughtful: bool
 
 
 class LiveHost(Protocol):
@@ -163,6 +195,14 @@ class _Search:
             self.seconds += time.perf_counter() - t0
             self._lock.release()
 
+    def let_go(self) -> None:
+        """Nobody wants this search any more: a slice running now ends within a moment
+        (undecided) instead of at its budget, and none runs again. Its memory goes when
+        the last reference to it does."""
+        cancel = getattr(self.solver, "cancel", None)  # (a test's stand-in may have none)
+        if cancel is not None:
+            cancel()
+
 
 class LiveSolver:
     """The live winnability answer for one host; see the module's docstring."""
@@ -182,10 +222,20 @@ class LiveSolver:
         self._solver: _Search | None = None
         # the oldest undecided position on the way to the table, searched on beside it
         self._carried: _Search | None = None
+        # the position's first search while its first slice runs (not yet ``_solver``)
+        self._first: _Search | None = None
         self._cancel: Callable[[], None] | None = None
         self._timing: dict[str, float] = {}  # for benchmarks: when the answer came
         self._looked = -1  # the job whose position's moves were looked ahead at
         self._looking: Solver | None = None  # its search running now, cancelled on a move
+        # the honest chance of the position shown (``thoughtful`` off, cards unseen)
+        self.chance: Chance | None = None
+        # what was seen of the position shown, while its answer is the honest one
+        self._seen: Information | None = None
+        # the honest warning's look-ahead: every legal move's chance over the same worlds
+        # (``honest_lowers``), for the job it was worked out for, and its search now
+        self._honest_ahead: tuple[int, HonestHint] | None = None
+        self._honest_looking: Chance | None = None
         # let go of its searches when the interpreter ends, if the table is still open
         close_at_exit(self)
 
@@ -195,12 +245,41 @@ class LiveSolver:
 
     # ------------------------------------------------------------------ read by the view
 
+    @property
+    def thoughtful(self) -> bool:
+        """Whether the answer is the one with every card known (``thoughtful`` on). The
+        fatal-move warning follows it: with every card known it stands on this answer
+        (a move is held back only in a position proved winnable), else it is the honest
+        warning (``honest_lowers``)."""
+        return bool(getattr(self.settings, "thoughtful", True))
+
+    @property
+    def honest(self) -> bool:
+        """Whether the answer shown is the honest chance (some card unseen), which
+        proves nothing about the deal (the warnings' own checks then run)."""
+        return self._seen is not None
+
     def view(self) -> dict[str, Any]:
+        chance = self.chance
+        figures = None
+        if chance is not None and self.answer == "chance":
+            low, high = chance.interval
+            figures = {
+                "share": chance.share,
+                "low": low,
+                "high": high,
+                "samples": chance.samples,
+                "undecided": chance.undecided,
+            }
         return {
             "on": bool(self.settings.live_solver),
             "answer": self.answer,
             "seconds": round(self.seconds, 2),
             "searching": self.searching,
+            "thoughtful": self.thoughtful,
+            # the honest answer where nothing is unseen: the exact one, and said so
+            "exact": not self.thoughtful and self._seen is None and self.answer != "off",
+            "chance": figures,
         }
 
     @property
@@ -355,6 +434,11 @@ class LiveSolver:
             and old.seconds < self.settings.live_limit
         ):
             self._carried = old
+        elif old is not None:
+            old.let_go()  # its slice, if one runs, ends now: it is nobody's any more
+        first, self._first = self._first, None
+        if first is not None:
+            first.let_go()  # a first slice for the position before ("checking": not carried)
         self.seconds = 0.0
         self.searching = False
         self.engine = None
@@ -365,10 +449,25 @@ class LiveSolver:
             h = tuple(history)
             if len(h) <= len(carried.history) or h[: len(carried.history)] != carried.history:
                 self._carried = None  # not on the way to the table (undone, a new deal)
+                carried.let_go()
+        self.chance = None
+        self._seen = None
         if not self.settings.live_solver or self.closed:
             self.answer = "off"
-            self._carried = None
+            self._drop_carried()
             return
+        if not self.thoughtful and g.status != "won":
+            info = self._information(g, history)
+            if not info.exact:
+                # the honest answer: sampled, never the proofs (every card known)
+                self._seen = info
+                self._drop_carried()
+                if settled_on_its_face(g, info) == "lost":
+                    self.answer = "lost"
+                    self._timing["answered"] = self._timing["moved"]
+                else:
+                    self.answer = "checking"
+                return
         if g.status == "won":
             self.answer = "winnable"
         elif g.status == "lost":
@@ -383,9 +482,15 @@ class LiveSolver:
         if self.answer != "checking":
             self._timing["answered"] = self._timing["moved"]
 
+    def _information(self, g: Game, history: list[str]) -> Information:
+        """What the player has seen of the position shown: the deal's start and the
+        history up to it (the position looked back at included)."""
+        start = self.host.game.played()[0]
+        return Information.from_play(start, [Move.parse(a) for a in history], g.table)
+
     def setting_changed(self, name: str) -> None:
         """A switch was flipped: the answer is worked out again."""
-        if name == "live_solver":
+        if name in ("live_solver", "thoughtful", "warn_fatal"):
             self.moved()
 
     def check_soon(self) -> None:
@@ -400,16 +505,52 @@ class LiveSolver:
         if self.answer != "checking" or self.searching or self.closed:
             return
         self.searching = True
-        self._start(self._job, first=True)
+        _claim(self)  # the table the player moved on is the one looked at
+        if self._seen is not None:
+            self._start_chance(self._job, self._seen)
+        else:
+            self._start(self._job, first=True)
+
+    def displaced(self) -> None:
+        """Another table searches on now (``_claim``): this one, if it was searching on
+        past its first answer, stops at once and lets go of what it kept. Its answer
+        stays "not yet known". A table still on its first search ("checking") finishes
+        it. Never waits for this table's lock (the claiming table holds its own, and two
+        tables claiming at once must not wait for each other): if it is busy, its next
+        slice sees that it no longer searches on, as before."""
+        if not self.lock.acquire(blocking=False):
+            return
+        try:
+            if self.closed or self.answer == "checking":
+                return
+            if self.searching or self._solver is not None or self._carried is not None:
+                self.halt()  # (a look-ahead for its fatal-move warning goes too)
+                self.host.report_live()
+        finally:
+            self.lock.release()
 
     def halt(self) -> None:
-        """Nothing more is searched for the table (it closes, or the switch is off):
-        the searches kept are let go."""
+        """Nothing more is searched for the table (it closes, or another table searches
+        on): the searches kept are let go, and one running now ends within a moment
+        rather than at its budget, so that the memory it holds of the budget all live
+        answers share (``MEMORY``) is free for the next table at once."""
         self._job += 1
         self._stop_later()
+        for s in (self._solver, self._carried, self._first):
+            if s is not None:
+                try:
+                    s.let_go()
+                except Exception:  # closing must go through: the search then ends later
+                    _log.exception("solitaire_widget: a live search could not be cancelled")
         self._solver = None
         self._carried = None
+        self._first = None
         self.searching = False
+
+    def _drop_carried(self) -> None:
+        carried, self._carried = self._carried, None
+        if carried is not None:
+            carried.let_go()
 
     def close(self) -> None:
         """The table closes: nothing more is searched, kept or sent."""
@@ -417,12 +558,137 @@ class LiveSolver:
         self.halt()
 
     def _stop_later(self) -> None:
+        chance = self.chance
+        if chance is not None:
+            chance.cancel()  # a refinement for a position no longer shown
         looking, self._looking = self._looking, None
         if looking is not None:
             looking.cancel()  # a look-ahead search for a position no longer shown
+        honest, self._honest_looking = self._honest_looking, None
+        if honest is not None:
+            honest.cancel()  # the honest warning's look-ahead, likewise
+        self._honest_ahead = None
         cancel, self._cancel = self._cancel, None
         if cancel is not None:
             cancel()
+
+    # ------------------------------------------------------------------ the honest chance
+
+    def _start_chance(self, job: int, info: Information) -> None:
+        """The honest chance of the position shown: a first estimate
+        (``game_search.first_chance``, within a quarter of a second), then refined in
+        slices of ``live_slice`` seconds,
+        ``live_pause`` apart, while this table is the one looked at, until
+        ``live_limit`` seconds were spent on it. Nothing here reads a card the player
+        has not seen (``chance.py``); no proof is learned from it."""
+
+        def work() -> Chance | None:
+            if job != self._job:
+                return None  # the table moved on before it began (a replay, quick play)
+            _give_way()
+            return first_chance(info, memory=MEMORY)
+
+        def done(chance: Chance | None, spent: float) -> None:
+            if chance is None or job != self._job:
+                return
+            self.chance = chance
+            self._refined(job, chance, spent)
+            self._look_ahead_honestly(job, info)
+
+        self._background(work, done)
+
+    def _look_ahead_honestly(self, job: int, info: Information) -> None:
+        """With the fatal-move warning on and the answer the honest one, every legal
+        move's chance is worked out in the background over the same worlds as the
+        position's (``chance.best_move``: the honest hint's figures), so that the click
+        finds whether the move lowers the chance much (``honest_lowers``). What a
+        world's search reads is what the player has seen; nothing is proved or kept
+        for another position."""
+        if not getattr(self.settings, "warn_fatal", False) or sys.platform == "emscripten":
+            return
+        g, history = self.host.shown()
+        if list(history) != list(self.host.game.history) or g.status != "playing":
+            return  # a position looked back at: nothing is played from it
+        legal = list(g.legal_moves)
+        order = hint_order(g)
+
+        def work() -> HonestHint | None:
+            if job != self._job or not legal:
+                return None
+            _give_way()
+            before = Chance(
+                info,
+                lambda t: world_search(t, MEMORY),
+                nodes=WORLD_NODES,
+                seconds=WORLD_SECONDS,
+            )
+            self._honest_looking = before
+            before.refine(samples=FIRST_WORLDS)
+            if job != self._job:
+                return None
+            return best_move(before, legal, order, FIRST_WORLDS)
+
+        def done(found: HonestHint | None, spent: float) -> None:
+            self._honest_looking = None
+            if found is not None and job == self._job:
+                self._honest_ahead = (job, found)
+
+        self._background(work, done)
+
+    def honest_lowers(self, action: str) -> tuple[Chance, Chance] | None:
+        """The honest warning for ``action`` on the position shown: the chance now and
+        after it (over the same worlds) when the move lowers it much
+        (``chance.lowers_much``), else None, as it is while the look-ahead has not
+        answered (never a guess)."""
+        ahead = self._honest_ahead
+        if ahead is None or ahead[0] != self._job:
+            return None
+        found = ahead[1]
+        try:
+            after = found.chances.get(Move.parse(action))
+        except ValueError:
+            return None
+        if after is None or not lowers_much(found.before, after):
+            return None
+        return found.before, after
+
+    def _refined(self, job: int, chance: Chance, spent: float) -> None:
+        if job != self._job or self.chance is not chance:
+            return  # the table moved on: the estimate is another position's
+        self.seconds += spent
+        self.answer = "chance"
+        self._timing.setdefault("answered", time.perf_counter())
+        self.searching = self.seconds < self.settings.live_limit
+        if self.searching:
+            self._refine_later(job, chance)
+        self.host.report_live()
+
+    def _refine_later(self, job: int, chance: Chance) -> None:
+        def again() -> None:
+            with self.lock:
+                self._cancel = None
+                if job != self._job or self.closed:
+                    return
+                if not _owns(self):
+                    # another table searches on now: this estimate stays as it is
+                    self.searching = False
+                    self.host.report_live()
+                    return
+                budget = min(self.settings.live_slice, self.settings.live_limit - self.seconds)
+
+                def work() -> Chance:
+                    _give_way()
+                    if job == self._job:
+                        chance.refine(seconds=max(budget, 0.0))
+                    return chance
+
+                try:
+                    self._background(work, lambda c, spent: self._refined(job, c, spent))
+                except RuntimeError:  # the interpreter shuts down: no pool left
+                    self.searching = False
+
+        _claim(self)
+        self._cancel = self.settings.scheduler.later(self.settings.live_pause, again)
 
     # ------------------------------------------------------------------ the search
 
@@ -459,7 +725,11 @@ class LiveSolver:
                         )
                     if r.result == "lost":  # so is every position reached from it
                         return search, "lost", [], carried.solver.engine
-            s = search or _Search(history, Solver(clone, memory=MEMORY))
+            s = search
+            if s is None:
+                s = self._first = _Search(history, Solver(clone, memory=MEMORY))
+                if job != self._job:  # halted while it was made: halt() may not have seen it
+                    s.let_go()
             r = s.run(own)
             if r is None:  # not so: a position's own search runs one slice at a time
                 return s, "unknown", [], s.solver.engine
@@ -467,6 +737,8 @@ class LiveSolver:
 
         def done(out: tuple[_Search | None, str, list[str], str | None], spent: float) -> None:
             s, result, line, engine = out
+            if self._first is s:
+                self._first = None  # kept as ``_solver`` if it is still undecided
             for at, what, solution, by in learned:
                 if self.proofs.epoch != epoch:
                     break  # another deal is on the table: its histories mean other things

@@ -16,8 +16,10 @@ from .budgets import shown
 STOCK, WASTE, RESERVE = 0, 1, 2
 FOUNDATIONS = (3, 4, 5, 6)
 FIRST_TABLEAU = 7
-MAX_TABLEAU = 8
-#: every pile index any game has: 0..14
+# the most columns a game may have (games.missing refuses more): a game written by a
+# user may have up to twenty, the shipped ones have at most eight
+MAX_TABLEAU = 20
+#: every pile index any game has: 0..26
 N_PILES = FIRST_TABLEAU + MAX_TABLEAU
 #: the most cards one move takes
 MAX_COUNT = 52
@@ -40,11 +42,11 @@ def pile_index(name: str) -> int:
     """``"t3"`` -> 10. ValueError if it names no pile."""
     m = _PILE.fullmatch(name)
     if not m:
-        raise ValueError(f"{name!r} is not a pile id (s, w, r, f0..f3, t0..t7)")
+        raise ValueError(f"{name!r} is not a pile id ({_IDS})")
     letter, num = m.group(1), m.group(2)
     if letter in "swr":
         if num:
-            raise ValueError(f"{name!r} is not a pile id (s, w, r, f0..f3, t0..t7)")
+            raise ValueError(f"{name!r} is not a pile id ({_IDS})")
         return "swr".index(letter)
     if not num:
         raise ValueError(f"{name!r} needs a number ({letter}0, {letter}1, ...)")
@@ -60,6 +62,7 @@ def pile_index(name: str) -> int:
 
 # re.ASCII: without it \d also matches other scripts' digits, and int() reads them, so
 # "t０>t1" (a full-width zero) would be taken for t0.
+_IDS = f"s, w, r, f0..f3, t0..t{MAX_TABLEAU - 1}"
 _PILE = re.compile(r"([swrft])(\d{0,2})", re.ASCII)
 _MOVE = re.compile(r"\s*([a-z]\d{0,2})\s*>\s*([a-z]\d{0,2})\s*(?:\*\s*(\d{1,2}))?\s*", re.ASCII)
 
@@ -106,8 +109,8 @@ def _is_index(value: object) -> bool:
 def bad_move(move: Any) -> IllegalMove | None:
     """Why a Move made by hand is no move at all, as the IllegalMove to raise; None
     when it is one (legal or not: that is for the rules to say). A Move's fields are
-    ints (not bools): ``src`` and ``dst`` pile indices from 0 to 14, ``count`` from 1
-    to 52. ``Game`` checks every Move it is given (``play``, ``is_legal``,
+    ints (not bools): ``src`` and ``dst`` pile indices from 0 to 26 (``N_PILES - 1``),
+    ``count`` from 1 to 52. ``Game`` checks every Move it is given (``play``, ``is_legal``,
     ``explain``...) here; the engine makes its own Moves from the rules and never
     pays for this check."""
     try:

@@ -38,7 +38,7 @@ from .fatal_hold import FatalHold
 from .game import Game
 from .lines import Left, LineKeeper
 from .live import LiveSettings, LiveSolver
-from .moves import IllegalMove
+from .moves import IllegalMove, Move
 from .proofs import Proofs
 from .review import Review
 from .solve_session import Refused, Said, SolveSession, SolveSettings
@@ -97,7 +97,7 @@ class PlaySession:
             statistics, self.proofs, game, deal_key(game), self.dealer.grade_by_key, self._recorded
         )
         self.review = Review()
-        self.fatal = FatalHold(settings, self.proofs, self._is_fatal)
+        self.fatal = FatalHold(settings, self.proofs, self._is_fatal, self._honest_lowers)
         self.store = StoreWatch(statistics, self.say)
         # while a step of several changes runs (Play on, the other line), the view goes
         # out once, at its end: what is to be sent waits here
@@ -246,6 +246,10 @@ class PlaySession:
             return
         if self._settings.live_solver:
             self.live.check_soon()
+            if self.live.honest:
+                # the honest chance proves nothing: the unwinnable warning (every card
+                # known, a switch of its own) runs its own check
+                self.solver.check_soon()
         else:
             self.solver.check_soon()
         if self.dealt_winnable:
@@ -374,6 +378,9 @@ class PlaySession:
     def _is_fatal(self, action: str, budget: float) -> bool | None:
         return self.live.is_fatal(action, budget=budget)
 
+    def _honest_lowers(self, action: str) -> tuple[Any, Any] | None:
+        return self.live.honest_lowers(action)
+
     def confirm_fatal(self, action: str, version: int) -> None:
         """ "Play it anyway": the move held back is played, if this is the one held for
         this very table; anything else is refused (stale or forged) and changes nothing."""
@@ -422,6 +429,16 @@ class PlaySession:
                 _log.exception("explain(%r) failed", move)
                 text = move_words(str(move), self.lang)
             self.notice = {"text": self.say(key, text=text, **args), "level": "hint"}
+        self.publish()
+
+    def point_out(self, move: Any, text: str) -> None:
+        """Mark ``move``'s cards and target on the table as a hint is marked, legal or
+        not (an exercise's referee points out the move it judged), with ``text`` as
+        the notice; the mark goes as soon as the game changes."""
+        if not isinstance(move, Move):
+            move = Move.parse(move)  # IllegalMove for what is no move at all
+        self.hint = str(move)
+        self.notice = {"text": str(text), "level": "info"}
         self.publish()
 
     def solve(self) -> None:
@@ -598,7 +615,8 @@ class PlaySession:
 
     @property
     def pending(self) -> dict[str, Any] | None:
-        """A move held back by the fatal-move warning: {"move", "version"}."""
+        """A move held back by the fatal-move warning: {"move", "version"} (the honest
+        warning's also ``chances``: the Chance now and after the move)."""
         return self.fatal.held
 
     @property

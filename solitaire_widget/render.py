@@ -11,7 +11,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .cards import DECKS, card_symbol, code
-from .moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, pile_index
+from .moves import FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move, pile_index
 
 if TYPE_CHECKING:
     from .games.base import Rules, Table
@@ -112,11 +112,15 @@ def _card_svg(card: int, x: float, y: float, face_up: bool, deck: str = "classic
     )
 
 
-def table_svg(game: Shown, deck: str = "classic") -> str:
+def table_svg(game: Shown, deck: str = "classic", mark: Move | None = None) -> str:
     """A static SVG picture of the table (felt, cards, pile labels, status line), its
-    cards in the inks of ``deck`` (the widget's decks: solitaire_widget.cards.DECKS)."""
+    cards in the inks of ``deck`` (the widget's decks: solitaire_widget.cards.DECKS);
+    ``mark``: a move whose cards and target are outlined, as the table marks a hint
+    (legal or not: an exercise's referee points out a move the rules refuse)."""
     if not isinstance(deck, str) or deck not in DECKS:
         raise ValueError(f"deck must be one of {DECKS}, not {deck!r}")
+    if mark is not None and not isinstance(mark, Move):
+        raise TypeError(f"mark must be a Move or None, not {mark!r}")
     t = game.table
     rules = game.rules
     # the game's own slots, as the page lays them out
@@ -163,12 +167,44 @@ def table_svg(game: Shown, deck: str = "classic") -> str:
                 f'<text x="{x + W / 2}" y="{y + H + 13}" font-size="11" text-anchor="middle" '
                 f'fill="#e8f5ec" font-family="sans-serif">{n}</text>'
             )
+    if mark is not None and mark.src != STOCK:
+        out.extend(_marks(game, layout, mark))
     out.append(
         f'<text x="{GAP}" y="{height - 12}" font-size="13" fill="#e8f5ec" '
         f'font-family="sans-serif">{escape(_status_line(game))}</text>'
     )
     out.append("</svg>")
     return "".join(out)
+
+
+def _marks(game: Shown, layout: dict[int, tuple[float, float]], move: Move) -> list[str]:
+    """Outlines around the cards ``move`` takes and the card (or empty slot) it puts
+    them on, placed as ``table_svg`` places the cards."""
+    t = game.table
+
+    def box(index: int, first: int, last: int) -> str:
+        # the outline of cards first..last (positions from the bottom) of pile index
+        gx, gy = layout[index]
+        x = GAP + gx * (W + GAP)
+        y = GAP + gy * (H + GAP)
+        top = bottom = y
+        if index >= FIRST_TABLEAU:
+            top, bottom = y + max(first, 0) * FAN, y + max(last, 0) * FAN
+        elif index == WASTE and game.draw_count > 1:
+            x += (min(len(t.piles[index]), game.draw_count) - 1) * 12
+        return (
+            f'<rect x="{x - 3}" y="{top - 3}" width="{W + 6}" height="{bottom - top + H + 6}" '
+            f'rx="7" fill="none" stroke="#ffb000" stroke-width="3" data-mark="{_pid(index)}"/>'
+        )
+
+    out = []
+    size = len(t.piles[move.src]) if move.src in layout else 0
+    if size:
+        out.append(box(move.src, size - min(move.count, size), size - 1))
+    if move.dst in layout:
+        top = len(t.piles[move.dst]) - 1
+        out.append(box(move.dst, top, top))
+    return out
 
 
 def _pid(index: int) -> str:

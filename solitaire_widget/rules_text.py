@@ -13,7 +13,8 @@ from .games.records import LANGS
 
 def rules_text(name: str | Rules | type[Rules], lang: str = "en") -> str:
     """The rules of game ``name`` (or of the rules given, or their class) as Markdown
-    (``lang`` is ``"en"`` or ``"el"``)."""
+    (``lang`` is ``"en"`` or ``"el"``); rules given as an instance add what their
+    options switch off (``Rules.rule_notes``: ``worrying_back=False``)."""
     if isinstance(name, Rules):
         cls = type(name)
     elif isinstance(name, type) and issubclass(name, Rules):
@@ -24,4 +25,10 @@ def rules_text(name: str | Rules | type[Rules], lang: str = "en") -> str:
         raise ValueError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}; choose 'en' or 'el'")
-    return cls.rules_text_in(lang)
+    text = cls.rules_text_in(lang)
+    if isinstance(name, Rules):
+        # a rule switch the instance turned from its default says so beneath the rules
+        notes = name.rule_notes(lang)
+        if notes:
+            text = text.rstrip("\n") + "\n" + notes
+    return text

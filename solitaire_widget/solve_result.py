@@ -13,6 +13,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+#: The parts a game's search may run besides its moves (``SolveResult.parts``), each
+#: argued for the game's rules in its module and turned off where rules or options take
+#: a fact it rests on (``games/search_scope.py``, ``Rules.search_off``). The compiled
+#: core's part runs the same ones (the tests hold the two searches node for node).
+PARTS = {
+    "safe moves": "a card needed for nothing in play goes up at once (Rules.safe_card)",
+    "mirror targets": "columns whose top cards take the same cards are tried as one",
+    "pending rule": "a card put down must be used next (Rules.search_pending_rule)",
+    "bared card up": "a card a group move lays bare goes up at once (Rules.search_bared_up)",
+    "blocked cards": "a card that can never move makes the position lost (Rules.blocked_cards)",
+    "capacity proof": "columns that cannot hold what must wait in them make it lost",
+    "looser rules": "the position searched under looser rules too: lost there, lost here",
+    "probes": "short searches in random move orders beside the main one",
+    "streamliners": "searches that keep the waste short: their wins are wins, nothing else",
+}
+
 
 @dataclass
 class SolveResult:
@@ -36,6 +52,9 @@ class SolveResult:
     # "generic" (``generic_search``: the rules' own moves, no pruning; for rules the
     # game's search knowledge was not argued for, ``games/search_scope.py``)
     search: str = "game"
+    # the parts of the game's search knowledge that ran (``PARTS``' names, in its
+    # order); none for the generic search or ``prune=False``
+    parts: tuple[str, ...] = ()
 
     @property
     def moves(self) -> int:
@@ -52,4 +71,4 @@ class SolveResult:
         )
 
 
-__all__ = ["SolveResult"]
+__all__ = ["PARTS", "SolveResult"]

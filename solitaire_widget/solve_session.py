@@ -25,7 +25,9 @@ from typing import Any, Protocol
 
 from . import budgets, core_search
 from .cards import card_name
+from .chance import FIRST_WORLDS, WORLD_NODES, HonestHint
 from .game import Game
+from .game_search import honest_hint_work
 from .proofs import Proofs, detached
 from .scheduling import Scheduler, close_at_exit
 from .solver import Solver, SolveResult, search_threads
@@ -412,7 +414,11 @@ class SolveSession:
     def exact_hint(self) -> None:
         """Hint with ``exact=True``: the first move of a winning line. The search runs
         off the main thread on a copy (like ``Game.hint(exact=True)``, which it
-        mirrors, but it also says whether the move is known to lead to a win)."""
+        mirrors, but it also says whether the move is known to lead to a win). With
+        ``thoughtful`` off, the honest hint instead (``honest_hint``)."""
+        if not getattr(self.settings, "thoughtful", True):
+            self.honest_hint()
+            return
         g = self.host.game
         known = self.proofs.known(g.history)
         if known is not None and known.result == "won":
@@ -445,6 +451,42 @@ class SolveSession:
         self._background(
             lambda: clone.solve(seconds=budget, threads=search_threads(), memory=_side()), done
         )
+
+    def honest_hint(self) -> None:
+        """The searched hint with ``thoughtful`` off: the move with the best chance from
+        what the player can see and has seen (``Game.honest_hint``), never from a
+        face-down card: every legal move tried in the same ``FIRST_WORLDS`` worlds, each
+        world's search bounded so that the whole takes about ``hint_budget`` seconds.
+        What the player has seen is read now, from the live game and its history; the
+        worlds are searched off the main thread. Its words say what it rests on (the
+        best chance from what you can see, or every card known where none is unseen)."""
+        g = self.host.game
+        budget = self.settings.hint_budget
+        with g.lock:
+            moves = len(g.legal_moves)
+        per_world = budget / (FIRST_WORLDS * (1 + max(moves, 1)))
+        work = honest_hint_work(g, FIRST_WORLDS, WORLD_NODES, per_world, 0, _side())
+        self._hint_job += 1
+        job, version = self._hint_job, self.host.table_version
+        self.hint_busy = True
+        self.host.report()
+
+        def done(found: HonestHint | None) -> None:
+            if job != self._hint_job or version != self.host.table_version:
+                return  # the table changed, or another hint was asked for
+            self.hint_busy = False
+            if found is None:
+                self._hint(self.host.game.hint(), "hint")
+                return
+            if found.chance.exact:
+                key = "hint_honest_exact"
+            elif found.chance.share is None:  # no world decided: the heuristics' move
+                key = "hint_honest_unknown"
+            else:
+                key = "hint_honest"
+            self._hint(found.move, key, chance=found.chance.text(self.settings.lang))
+
+        self._background(work, done)
 
     # ------------------------------------------------------------------ the unwinnable warning
 

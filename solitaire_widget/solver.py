@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from . import budgets, core_search
 from .games import search_scope
+from .games.base import Rules as RulesType
 from .games.base import Table as TableType
 from .generic_search import GenericSearch
 from .moves import Move
 from .search import CHECK_EVERY, BudgetSpent, Search
-from .solve_result import SolveResult
+from .solve_result import PARTS, SolveResult
 
 if TYPE_CHECKING:
     from .games.base import Rules, Table
@@ -109,6 +110,32 @@ def _check_threads(threads: object) -> None:
         raise ValueError(f"threads must be 1 or 2, not {threads!r}")
 
 
+def _parts(
+    rules: Rules, prune: bool, probes: bool, wide: bool, streamliners: tuple[int, ...]
+) -> tuple[str, ...]:
+    """The parts of ``PARTS`` a solve of ``rules`` runs: those the game defines and its
+    options leave on (``Rules.search_off``), as ``Search`` and the core's part switch
+    them; none without pruning (the generic search, ``prune=False``)."""
+    if not prune:
+        return ()
+    kind, base = type(rules), RulesType
+    on = {
+        "safe moves": kind.safe_card is not base.safe_card
+        or kind.search_force is not base.search_force,
+        "mirror targets": bool(rules.search_mirror),
+        "pending rule": rules.search_pending_rule() is not None,
+        "bared card up": bool(rules.search_bared_up),
+        "blocked cards": kind.blocked_cards is not base.blocked_cards
+        or kind.search_blocked is not base.search_blocked,
+        "capacity proof": bool(rules.search_capacity),
+        "looser rules": wide,
+        "probes": probes,
+        "streamliners": bool(streamliners),
+    }
+    off = rules.search_off()
+    return tuple(name for name in PARTS if on[name] and name not in off)
+
+
 def _loosest(table: Table) -> Table | None:
     """The same position under the loosest rules of its game (``Rules.loosest``, which
     argues that a position they lose is lost under these too), when ``table``'s rules
@@ -177,6 +204,8 @@ class Solver:
         self.streamliners: tuple[int, ...] = (
             tuple(rules.search_streamliners) if prune and streamline is not False else ()
         )
+        # what of the game's search knowledge runs (SolveResult.parts)
+        self.parts = _parts(rules, prune, self.probes, loose is not None, self.streamliners)
         self.memory_mb: float | None = None
         self.memory: core_search.Memory | None = None  # the solve's budget (the core's)
         self._shares: dict[str, core_search.Memory] = {}
@@ -315,6 +344,7 @@ class Solver:
             0.0 if memory is None else memory.peak_mb,
             memory is not None and memory.full,
             self.search,
+            self.parts,
         )
 
     def _run(

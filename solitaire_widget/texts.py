@@ -20,7 +20,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "illegal": "Illegal: {text}",
         "malformed": "{action!r} is not a move: write it like 't2>f0', 't0>t3*2' or 'draw'.",
         "bad_move": (
-            "{move} is not a move: src and dst are pile indices from 0 to 14, count a "
+            "{move} is not a move: src and dst are pile indices from 0 to 26, count a "
             "number of cards from 1 to 52."
         ),
         "game_won": "The game is won: every card is on the foundations.",
@@ -115,7 +115,7 @@ TEXTS: dict[str, dict[str, str]] = {
             "Το {action!r} δεν είναι κίνηση: γράψτε την όπως 't2>f0', 't0>t3*2' ή 'draw'."
         ),
         "bad_move": (
-            "Το {move} δεν είναι κίνηση: τα src και dst είναι αριθμοί στοιβών από 0 έως 14 "
+            "Το {move} δεν είναι κίνηση: τα src και dst είναι αριθμοί στοιβών από 0 έως 26 "
             "και το count αριθμός φύλλων από 1 έως 52."
         ),
         "game_won": "Η πασιέντζα βγήκε: όλα τα φύλλα είναι στις Βάσεις.",
@@ -301,6 +301,8 @@ NOTICES: dict[str, dict[str, str]] = {
         "fatal_warn": "If you play this, the deal can no longer be won.",
         "fatal_why": "The solver proved this position winnable, and the one after this move "
         "({move}) lost.",
+        "fatal_why_honest": "Of {n} ways the cards you have not seen may lie, {before} are won "
+        "from here and {after} after this move ({move}).",
         "disconnected": "The kernel is not connected.",
         "unwinnable_start": "This deal cannot be won: it was lost from the start, whatever "
         "is played.",
@@ -312,6 +314,29 @@ NOTICES: dict[str, dict[str, str]] = {
         "dealing": "Looking for a deal the solver proves winnable…",
         "dealing_failed": "No winnable deal was found in time under these rules; press New "
         "to look again.",
+        # honest help: computed from what the player can see (chance.py)
+        "chance_about": "about {p}% ({lo}–{hi}%)",
+        "chance_unknown": "not yet known ({lo}–{hi}%)",
+        "chance_exact_won": "winnable (every card is known: the exact answer)",
+        "chance_exact_lost": "no longer winnable (every card is known: the exact answer)",
+        "chance_exact_unknown": "not yet known (every card is known)",
+        "hint_honest": "Hint (the best chance from what you can see: {chance}): {text}",
+        "hint_honest_exact": "Hint (every card is known: {chance}): {text}",
+        "hint_honest_unknown": "No chance from what you can see worked out in time. Hint: {text}",
+        "chance_lowers": "This move lowers your chance from {before} to {after}, from what you "
+        "can see.",
+        "live_label_honest": "Your chance",
+        "live_label_thoughtful": "Solver (every card known)",
+        "live_say_honest": "Your chance: {answer}",
+        "live_chance_title": "Your chance of winning from what you can see: the share of "
+        "{n} ways the unseen cards may lie in which the solver wins, with its 95% interval. "
+        "No face-down card is looked at.",
+        "live_chance_more": "Your chance of winning from what you can see: the share of "
+        "{n} ways the unseen cards may lie in which the solver wins, with its 95% interval; "
+        "refined in the background. No face-down card is looked at.",
+        "live_exact_title": "No card is unseen here, so this is the exact answer.",
+        "live_thoughtful_title": "Computed with every card known, the face-down cards and "
+        "the stock's order included: for study and teaching.",
     },
     "el": {
         "stale": "Το τραπέζι άλλαξε πριν φτάσει η κίνηση· δοκιμάστε ξανά.",
@@ -417,6 +442,8 @@ NOTICES: dict[str, dict[str, str]] = {
         "fatal_warn": "Αν το παίξετε, το μοίρασμα δεν θα κερδίζεται πια.",
         "fatal_why": "Ο λύτης απέδειξε ότι αυτή η θέση κερδίζεται, και ότι η θέση μετά από "
         "αυτή την κίνηση ({move}) χάνεται.",
+        "fatal_why_honest": "Από {n} τρόπους που μπορεί να βρίσκονται τα φύλλα που δεν έχετε "
+        "δει, {before} κερδίζονται από εδώ και {after} μετά από αυτή την κίνηση ({move}).",
         "disconnected": "Ο πυρήνας δεν είναι συνδεδεμένος.",
         "unwinnable_start": "Αυτό το μοίρασμα δεν κερδίζεται: ήταν χαμένο από την αρχή, ό,τι "
         "κι αν παιχτεί.",
@@ -429,6 +456,31 @@ NOTICES: dict[str, dict[str, str]] = {
         "dealing": "Αναζήτηση μοιράσματος που ο λύτης αποδεικνύει ότι κερδίζεται…",
         "dealing_failed": "Δεν βρέθηκε έγκαιρα μοίρασμα που κερδίζεται με αυτούς τους κανόνες· "
         "πατήστε Νέο για νέα αναζήτηση.",
+        "chance_about": "περίπου {p}% ({lo}–{hi}%)",
+        "chance_unknown": "άγνωστο ακόμα ({lo}–{hi}%)",
+        "chance_exact_won": "κερδίζεται (όλα τα φύλλα είναι γνωστά: η ακριβής απάντηση)",
+        "chance_exact_lost": "δεν κερδίζεται πια (όλα τα φύλλα είναι γνωστά: η ακριβής απάντηση)",
+        "chance_exact_unknown": "άγνωστο ακόμα (όλα τα φύλλα είναι γνωστά)",
+        "hint_honest": "Υπόδειξη (η καλύτερη πιθανότητα από όσα βλέπετε: {chance}): {text}",
+        "hint_honest_exact": "Υπόδειξη (όλα τα φύλλα είναι γνωστά: {chance}): {text}",
+        "hint_honest_unknown": "Δεν υπολογίστηκε εγκαίρως πιθανότητα από όσα βλέπετε. "
+        "Υπόδειξη: {text}",
+        "chance_lowers": "Αυτή η κίνηση ρίχνει την πιθανότητά σας από {before} σε {after}, "
+        "από όσα βλέπετε.",
+        "live_label_honest": "Η πιθανότητά σας",
+        "live_label_thoughtful": "Λύτης (όλα τα φύλλα γνωστά)",
+        "live_say_honest": "Η πιθανότητά σας: {answer}",
+        "live_chance_title": "Η πιθανότητά σας να κερδίσετε από όσα βλέπετε: το ποσοστό από "
+        "{n} τρόπους που μπορεί να βρίσκονται τα φύλλα που δεν έχετε δει στους οποίους "
+        "κερδίζει ο λύτης, με το διάστημα 95%. Κανένα κλειστό φύλλο δεν κοιτάζεται.",
+        "live_chance_more": "Η πιθανότητά σας να κερδίσετε από όσα βλέπετε: το ποσοστό από "
+        "{n} τρόπους που μπορεί να βρίσκονται τα φύλλα που δεν έχετε δει στους οποίους "
+        "κερδίζει ο λύτης, με το διάστημα 95%· βελτιώνεται στο παρασκήνιο. Κανένα κλειστό "
+        "φύλλο δεν κοιτάζεται.",
+        "live_exact_title": "Κανένα φύλλο δεν είναι άγνωστο εδώ, άρα αυτή είναι η ακριβής "
+        "απάντηση.",
+        "live_thoughtful_title": "Υπολογίζεται με όλα τα φύλλα γνωστά, μαζί με τα κλειστά "
+        "φύλλα και τη σειρά της Μάνας: για μελέτη και διδασκαλία.",
     },
 }
 

@@ -35,7 +35,7 @@ from typing import Any, TypedDict, cast
 
 from .game import Game
 from .games import catalog as _catalog
-from .games import catalog_entry, game_key, is_registered
+from .games import catalog_entry, game_key, is_registered, offered_groups, option_defaults
 from .games.base import F0, F3
 from .games.records import option_words
 from .layouts import TableSpec, table_layout
@@ -107,17 +107,49 @@ class Switches(TypedDict):
     exact_hint: bool
     warn_unwinnable: bool
     warn_fatal: bool
+    thoughtful: bool
+
+
+class Chance(TypedDict):
+    """The honest chance (solitaire_widget.chance): the share of the decided worlds won
+    (None: none decided yet), its 95% interval, the worlds solved and left undecided."""
+
+    share: float | None
+    low: float
+    high: float
+    samples: int
+    undecided: int
+
+
+class LiveWords(TypedDict):
+    """What Python words of the indicator (in the table's language): its ``label``
+    (what the answer rests on), and where the page has no words of its own, the honest
+    chance's and the exact honest answer's: ``text``, ``title`` (its tooltip, in place
+    of the page's), ``note`` (added to the page's tooltip) and ``say`` (read out). None:
+    the page's own."""
+
+    label: str
+    text: str | None
+    title: str | None
+    note: str | None
+    say: str | None
 
 
 class Live(TypedDict):
     """The live answer (solitaire_widget.live): ``answer`` "winnable", "lost", "unknown",
-    "checking" or "off"; ``from_start`` when the deal itself is proved lost."""
+    "checking", "off" or "chance" (the honest chance, in ``chance``); ``from_start``
+    when the deal itself is proved lost; ``thoughtful`` when the answer is the one with
+    every card known, ``exact`` when it is the honest one and nothing is unseen."""
 
     on: bool
     answer: str
     seconds: float
     searching: bool
     from_start: bool
+    thoughtful: bool
+    exact: bool
+    chance: Chance | None
+    words: LiveWords
 
 
 class Fatal(TypedDict):
@@ -299,13 +331,16 @@ def accepts(game: Game) -> dict[str, str]:
     return out
 
 
-def chosen(game: Game) -> list[int | Choice]:
-    """For each of the game's option groups (the toolbar's selectors, in order): the
-    index of the choice its options are, or, when they are none of them, the entry the
-    selector shows besides: its label in each language and the options it stands for."""
-    options = game.options
+def chosen(game: Game, switches: bool = False) -> list[int | Choice]:
+    """For each of the game's option groups the toolbar offers (the selectors, in order;
+    the rule switches' only where ``switches``): the index of the choice its options
+    are, or, when they are none of them, the entry the selector shows besides: its
+    label in each language and the options it stands for. An option the game's options
+    leave out (a switch at its default) is its default here."""
+    cls = type(game.rules)
+    options = {**option_defaults(cls), **game.options}
     out: list[int | Choice] = []
-    for group in type(game.rules).option_groups:
+    for group in offered_groups(cls, switches):
         i = group.chosen(options)
         if i is not None:
             out.append(i)
@@ -321,12 +356,13 @@ def chosen(game: Game) -> list[int | Choice]:
     return out
 
 
-def setup(game: Game) -> Setup:
-    """The ``setup`` trait: what changes only with the game, its options or the deal."""
+def setup(game: Game, switches: bool = False) -> Setup:
+    """The ``setup`` trait: what changes only with the game, its options or the deal
+    (and with the table's rule switches, ``switches``: which groups are offered)."""
     return {
         "game": game.name,
         "options": dict(game.options),
-        "chosen": chosen(game),
+        "chosen": chosen(game, switches),
         "layout": table_layout(game.rules),
         "accepts": accepts(game),
     }
@@ -350,11 +386,23 @@ def _pending(play: PlaySession) -> Pending | None:
     held = play.pending
     if held is None:
         return None
+    words = move_words(held["move"], play.lang)
+    if "chances" in held:  # the honest warning: the chance from what the player can see
+        before, after = held["chances"]
+        lang = play.lang
+        return {
+            "move": held["move"],
+            "version": held["version"],
+            "text": play.say("chance_lowers", before=before.text(lang), after=after.text(lang)),
+            "reason": play.say(
+                "fatal_why_honest", n=after.samples, before=before.won, after=after.won, move=words
+            ),
+        }
     return {
         "move": held["move"],
         "version": held["version"],
         "text": play.say("fatal_warn"),
-        "reason": play.say("fatal_why", move=move_words(held["move"], play.lang)),
+        "reason": play.say("fatal_why", move=words),
     }
 
 
@@ -406,19 +454,54 @@ def _end_notice(play: PlaySession, status: str) -> Notice | None:
 def live_part(play: PlaySession) -> LivePart:
     """What a new live answer changes in the view (nothing else is sent again)."""
     answer = play.live.view()
+    thoughtful = answer["thoughtful"]
     live: Live = {
         "on": answer["on"],
         "answer": answer["answer"],
         "seconds": answer["seconds"],
         "searching": answer["searching"],
-        # the deal itself is proved lost: the page says "lost from the start"
-        "from_start": answer["answer"] == "lost" and play.proofs.lost([]),
+        # the deal itself is proved lost: the page says "lost from the start" (a proof
+        # with every card known: not told by the honest answer)
+        "from_start": thoughtful and answer["answer"] == "lost" and play.proofs.lost([]),
+        "thoughtful": thoughtful,
+        "exact": answer["exact"],
+        "chance": answer["chance"],
+        "words": _live_words(play, answer),
     }
-    # the move that lost the game ("winnable until move 23, t5>t2*2"), for review
+    # the move that lost the game ("winnable until move 23, t5>t2*2"), for review (with
+    # every card known, so only beside the thoughtful answer)
     history = play.game.history
-    k = play.proofs.fatal(history)
+    k = play.proofs.fatal(history) if thoughtful else None
     fatal: Fatal | None = None if k is None else {"at": k, "move": history[k - 1]}
     return {"live": live, "warning": _warning(play), "fatal": fatal}
+
+
+def _live_words(play: PlaySession, answer: dict[str, Any]) -> LiveWords:
+    """The indicator's words Python gives (``LiveWords``)."""
+    words: LiveWords = {"label": "", "text": None, "title": None, "note": None, "say": None}
+    if answer["thoughtful"]:
+        words["label"] = play.say("live_label_thoughtful")
+        words["note"] = play.say("live_thoughtful_title")
+        return words
+    words["label"] = play.say("live_label_honest")
+    figures = answer["chance"]
+    if answer["answer"] == "chance" and figures is not None:
+        lo, hi = round(figures["low"] * 100), round(figures["high"] * 100)
+        if figures["share"] is None:
+            text = play.say("chance_unknown", lo=lo, hi=hi)
+        else:
+            text = play.say("chance_about", p=round(figures["share"] * 100), lo=lo, hi=hi)
+        key = "live_chance_more" if answer["searching"] else "live_chance_title"
+        words["text"], words["title"] = text, play.say(key, n=figures["samples"])
+        words["say"] = play.say("live_say_honest", answer=text)
+    elif answer["exact"] and answer["answer"] in ("winnable", "lost"):
+        said = play.say(
+            "chance_exact_won" if answer["answer"] == "winnable" else "chance_exact_lost"
+        )
+        text = said[:1].upper() + said[1:]
+        words["text"], words["note"] = text, play.say("live_exact_title")
+        words["say"] = play.say("live_say_honest", answer=text)
+    return words
 
 
 def _said(notice: dict[str, str] | None) -> Notice | None:
@@ -482,6 +565,7 @@ def build(play: PlaySession) -> View:
             "exact_hint": bool(settings.exact_hint),
             "warn_unwinnable": bool(settings.warn_unwinnable),
             "warn_fatal": bool(getattr(settings, "warn_fatal", False)),
+            "thoughtful": bool(getattr(settings, "thoughtful", True)),
         },
         # a move held back by the fatal-move warning, waiting for "Play it anyway"
         "pending": _pending(play),
@@ -500,14 +584,15 @@ def build(play: PlaySession) -> View:
     }
 
 
-def catalog(game: Game | None = None) -> list[CatalogEntry]:
+def catalog(game: Game | None = None, switches: bool = False) -> list[CatalogEntry]:
     """The ``catalog`` trait: every game the toolbar offers, with its option groups
-    (games.catalog: each group a per-language label and its choices). The game on the
-    table (``game``) is among them even when its rules are not registered: in the
-    place of the game registered under its name, if any, else last."""
-    entries = _catalog()
+    (games.catalog: each group a per-language label and its choices; the rule
+    switches' only where ``switches``). The game on the table (``game``) is among them
+    even when its rules are not registered: in the place of the game registered under
+    its name, if any, else last."""
+    entries = _catalog(switches)
     if game is not None and not is_registered(game.rules):
-        mine = catalog_entry(type(game.rules))
+        mine = catalog_entry(type(game.rules), switches)
         names = [e["name"] for e in entries]
         if mine["name"] in names:
             entries[names.index(mine["name"])] = mine

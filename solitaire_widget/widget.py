@@ -39,6 +39,9 @@ _STYLE = _STATIC / "widget.css"  # js/style.js, written by `npm run build`
 
 LANGS = intents.LANGS
 MAX_SEED = intents.MAX_SEED
+#: whether a table's live answer is, unless told otherwise, the one with every card
+#: known (``SolitaireWidget.thoughtful``): not by default (the honest chance)
+THOUGHTFUL = False
 # the traits the page draws; it may never set them (set_state)
 _OURS = frozenset(
     {"view", "setup", "stats", "catalog", "lang", "rules", "deck", "card_back", "large_index"}
@@ -80,21 +83,35 @@ class SolitaireWidget(anywidget.AnyWidget):
     ``solve_budget`` seconds off the main thread and, when it finds one, plays it on the
     table one undoable move every ``replay_delay`` seconds until the game is won or
     anything else changes the table (``widget.stop()``, a move, Undo, New...).
-    ``exact_hint=True`` makes Hint give the first move of a winning line when the solver
-    finds one within ``hint_budget`` seconds. ``warn_unwinnable=True`` checks after each
-    change (``check_budget`` seconds, off the main thread) and warns once the solver
-    proves the deal can no longer be won. Solve pressed again at a position it could
-    not decide searches on from where it stopped, until the search holds
-    ``solve_node_limit`` positions (about 300 bytes each); that search is let go
-    ``solve_keep`` seconds after it stopped, and on Stop, a move or another deal.
+    ``exact_hint=True`` makes Hint search within ``hint_budget`` seconds: the move with
+    the best chance from what the player can see (``thoughtful`` off), or the first move
+    of a winning line when the solver finds one (``thoughtful`` on).
+    ``warn_unwinnable=True`` checks after each change (``check_budget`` seconds, off
+    the main thread) and warns once the solver proves the deal can no longer be won.
+    Solve pressed again at a position it could not decide searches on from where it
+    stopped, until the search holds ``solve_node_limit`` positions (about 300 bytes
+    each); that search is let go ``solve_keep`` seconds after it stopped, and on Stop,
+    a move or another deal.
     ``live_solver`` (on where the compiled core runs) answers after every move whether
     the deal can still be won, in the status line and as ``widget.live_answer`` (see
     solitaire_widget.live), searching ``live_budget`` seconds at first and on in slices
     up to ``live_limit``; with it on, ``warn_unwinnable`` takes its warning from that
-    answer. ``warn_fatal=True`` holds back a move that would turn a position proved
-    winnable into one proved lost (checked within ``fatal_budget`` seconds; undecided is
-    played) until the player confirms it; ``widget.is_fatal(move)`` asks the same from
-    Python. What any of them proves is kept once, in ``widget.proofs``.
+    answer. ``thoughtful`` says what that answer is computed from: off (the default),
+    from what the player can see only, the honest chance of winning ("about 64%
+    (58–70%)", ``widget.live.chance``: sampled positions consistent with every card
+    seen, each solved; see solitaire_widget.chance), refined in the background, and the
+    exact answer, said so, where no card is unseen; on, with every card known
+    ("winnable", "no longer winnable"). The searched hint and the fatal-move warning
+    follow it: off, the honest hint and the honest warning (from what the player can
+    see); on, the every-card-known ones. ``warn_fatal=True`` holds back a move until
+    the player confirms it: with every card known, one that would turn a position
+    proved winnable into one proved lost (checked within ``fatal_budget`` seconds;
+    undecided is played; ``widget.is_fatal(move)`` asks the same from Python); honest,
+    one that lowers the chance by a quarter or more over the same sampled worlds, as a
+    look-ahead in the background found it (not yet looked at: played). What any of
+    them proves is kept once, in ``widget.proofs``.
+    ``rule_switches=True`` (a teacher's) offers the games' rule switches in the
+    toolbar (worrying back on or off); off, the game keeps the rules it is played with.
     ``widget.scheduler`` says where that work runs (:class:`KernelScheduler`;
     :class:`ManualScheduler` to step it by hand).
 
@@ -123,6 +140,12 @@ class SolitaireWidget(anywidget.AnyWidget):
     # word in the status line, the warning a banner for players who want to be told, and
     # with the indicator on the banner comes from the same search (no second check).
     live_solver = _Switch(True)
+    # What the live answer is computed from. Off: from what the player can see (the
+    # honest chance, "about 64% (58–70%)", chance.py), never a face-down card; the exact
+    # answer where nothing is unseen. On: the answer with every card known (the stock's
+    # order, the face-down cards), as the solver literature's "thoughtful" game has it:
+    # for study and teaching.
+    thoughtful = _Switch(THOUGHTFUL)
     exact_hint = _Switch(False)
     # New deals only deals the solver proved winnable (solitaire_widget.dealer), and
     # of this grade ("easy", "medium", "hard"; "": any) when one is asked for
@@ -133,6 +156,10 @@ class SolitaireWidget(anywidget.AnyWidget):
     deck = traitlets.Enum(DECKS, "classic").tag(sync=True)
     card_back = traitlets.Enum(CARD_BACKS, "lattice").tag(sync=True)
     large_index = _Switch(False).tag(sync=True)
+    # A teacher's switch: the toolbar offers the games' rule switches (worrying back
+    # on or off) as option groups of their own (records.OptionGroup.switch). Off, they
+    # are not offered, and the game keeps the rules it is played with.
+    rule_switches = _Switch(False)
     # The fatal-move warning: a move that would lose a deal proved winnable is held
     # back for the player to confirm (solitaire_widget.play_session.holds_fatal).
     warn_fatal = _Switch(False)
@@ -169,10 +196,12 @@ class SolitaireWidget(anywidget.AnyWidget):
         winnable_only: bool = False,
         difficulty: str | None = None,
         warn_fatal: bool = False,
+        thoughtful: bool = THOUGHTFUL,
         statistics: Statistics | bool | None = None,
         deck: str = "classic",
         card_back: str = "lattice",
         large_index: bool = False,
+        rule_switches: bool = False,
         **options: Any,
     ) -> None:
         if lang not in LANGS:
@@ -185,6 +214,8 @@ class SolitaireWidget(anywidget.AnyWidget):
             ("live_solver", live_solver),
             ("winnable_only", winnable_only),
             ("warn_fatal", warn_fatal),
+            ("thoughtful", thoughtful),
+            ("rule_switches", rule_switches),
         ):
             if not isinstance(value, bool) and not (name == "live_solver" and value is None):
                 allowed = "True, False or None" if name == "live_solver" else "True or False"
@@ -237,9 +268,11 @@ class SolitaireWidget(anywidget.AnyWidget):
         self.difficulty = grade or ""
         self.deck, self.card_back, self.large_index = deck, card_back, large_index
         self.warn_fatal = warn_fatal
+        self.thoughtful = thoughtful
+        self.rule_switches = rule_switches
         self.lang = lang
         self._setup_key: tuple[Any, ...] | None = None
-        self.catalog = _view.catalog(live)
+        self.catalog = _view.catalog(live, self.rule_switches)
         self._play = PlaySession(self, live, stats, self._update_page)
         self._play.attach(live)
         if winnable_only and seed is None and not isinstance(game, Game):
@@ -389,13 +422,27 @@ class SolitaireWidget(anywidget.AnyWidget):
             return self._play.live.is_fatal(str(move), budget=b)
 
     @traitlets.observe(
-        "warn_unwinnable", "exact_hint", "live_solver", "winnable_only", "difficulty", "warn_fatal"
+        "warn_unwinnable",
+        "exact_hint",
+        "live_solver",
+        "winnable_only",
+        "difficulty",
+        "warn_fatal",
+        "thoughtful",
     )
     def _setting_changed(self, change: dict[str, Any]) -> None:
         play = getattr(self, "_play", None)
         if play is not None:
             with play.lock:
                 play.setting_changed(change["name"])
+
+    @traitlets.observe("rule_switches")
+    def _rule_switches_changed(self, change: dict[str, Any]) -> None:
+        # the toolbar's groups change: the catalog and the setup (its chosen entries)
+        play = getattr(self, "_play", None)
+        if play is not None:
+            with play.lock:
+                play.publish("game")
 
     @traitlets.validate("lang")
     def _valid_lang(self, proposal: dict[str, Any]) -> str:
@@ -454,12 +501,12 @@ class SolitaireWidget(anywidget.AnyWidget):
             if what == "game":
                 self.rules = self._rules_text()
                 # a game registered since, or one on the table that is not registered
-                self.catalog = _view.catalog(play.game)
+                self.catalog = _view.catalog(play.game, self.rule_switches)
             g = play.game
-            key = (id(g.rules), g.name, g.base_rank, g.n_tableau)
+            key = (id(g.rules), g.name, g.base_rank, g.n_tableau, self.rule_switches)
             if key != self._setup_key:
                 self._setup_key = key
-                self.setup = dict(_view.setup(g))
+                self.setup = dict(_view.setup(g, self.rule_switches))
             self.stats = dict(_view.stats(play))
             self.view = dict(_view.build(play))
 

@@ -3,8 +3,11 @@
 >>> from solitaire_widget.analysis import winnability
 >>> df = winnability("saratoga", range(1, 101), seconds=2, redeals=None)   # doctest: +SKIP
 
-One task per deal: the task builds ``Game(game, seed, **options)``, solves it and
-returns a plain dict, so it pickles to any executor: the default local
+One task per deal: the task builds ``Game(rules, seed)``, solves it and returns a plain
+dict, so it pickles to any executor. ``game`` is a registered name (with its options)
+or the rules themselves, a ``Rules`` instance, whose class may be written in a notebook
+cell: such a class has no module a worker process could import it from, so it travels
+by value (cloudpickle, which Dask brings). The executors: the default local
 ``ProcessPoolExecutor``, a ``ThreadPoolExecutor`` (the compiled core releases the GIL
 while it searches, so threads search side by side; the Python search, where the core
 cannot load, holds it), or a Dask cluster through
@@ -24,12 +27,14 @@ from __future__ import annotations
 import importlib
 import math
 import os
+import pickle
 from collections.abc import Iterable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .games import variants
+from .games.base import Rules
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -46,13 +51,63 @@ def _require(module: str) -> Any:
         ) from err
 
 
+class ByValue:
+    """Rules pickled by value (cloudpickle): what crosses to a worker process for rules
+    whose class it could not import by name."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def rules(self) -> Rules:
+        found = pickle.loads(self.data)  # cloudpickle's output loads with pickle
+        if not isinstance(found, Rules):
+            raise TypeError(f"not a game's rules: {type(found).__qualname__}")
+        return found
+
+
+def _importable(cls: type) -> bool:
+    """Whether a worker process can import ``cls`` by its module and name (a class of a
+    notebook cell, of a script run as ``__main__`` or of a function's body cannot)."""
+    if cls.__module__ == "__main__" or "<locals>" in cls.__qualname__:
+        return False
+    try:
+        found: Any = importlib.import_module(cls.__module__)
+        for part in cls.__qualname__.split("."):
+            found = getattr(found, part)
+    except (ImportError, AttributeError):
+        return False
+    return found is cls
+
+
+def shippable(rules: Rules) -> Rules | ByValue:
+    """``rules`` as it crosses to another process: itself when its class can be imported
+    there, else pickled by value. Without cloudpickle it goes as itself: a forked worker
+    (Linux's process pool, before Python 3.14) has the notebook's classes all the same;
+    anywhere else the worker names the class it cannot find."""
+    if _importable(type(rules)):
+        return rules
+    try:
+        cloudpickle: Any = importlib.import_module("cloudpickle")
+    except ImportError:
+        return rules
+    return ByValue(cloudpickle.dumps(rules))
+
+
 def solve_seed(
-    game: str, seed: int, seconds: float | None, nodes: int | None, options: dict[str, Any]
+    game: str | Rules | ByValue,
+    seed: int,
+    seconds: float | None,
+    nodes: int | None,
+    options: dict[str, Any],
 ) -> dict[str, Any]:
-    """Solve one deal; a plain dict so it crosses process and machine boundaries."""
+    """Solve one deal; a plain dict so it crosses process and machine boundaries.
+    ``game``: a registered name (with ``options``), rules, or rules shipped by value."""
     from .game import Game
 
-    r = Game(game, seed=seed, **options).solve(seconds=seconds, nodes=nodes)
+    if isinstance(game, ByValue):
+        game = game.rules()
+    g = Game(game, seed=seed, **options) if isinstance(game, str) else Game(game, seed=seed)
+    r = g.solve(seconds=seconds, nodes=nodes)
     return {
         "seed": seed,
         "result": r.result,
@@ -63,7 +118,7 @@ def solve_seed(
 
 
 def winnability(
-    game: str,
+    game: str | Rules,
     seeds: Iterable[int],
     seconds: float | None = 10.0,
     executor: Executor | None = None,
@@ -72,6 +127,8 @@ def winnability(
     **options: Any,
 ) -> pd.DataFrame:
     """Solve deal ``seed`` of ``game`` for every seed; one row per deal, in seed order.
+    ``game`` is a registered name with its ``options``, or the rules themselves
+    (``EagleWing(redeals=0)``, an instance of a class written anywhere, a cell included).
 
     Columns: ``seed``, ``result`` ("won", "lost" or "unknown" when the budget of
     ``seconds`` / ``nodes`` per deal ran out), ``moves`` (length of the winning line,
@@ -83,9 +140,13 @@ def winnability(
     """
     pd = _require("pandas")
     seeds = list(seeds)
-    from .games import make_rules
+    from .games import rules_for
 
-    make_rules(game, **options)  # fail here, not in every worker, on a bad option
+    # fail here, not in every worker, on a bad option; a game registered by name in this
+    # process only (a notebook's) is unknown to a worker: its rules go, not its name
+    rules = rules_for(game, **options)
+    shipped = shippable(rules)
+    label = rules.name
     own = executor is None
     pool = (
         executor
@@ -95,12 +156,12 @@ def winnability(
     rows: list[dict[str, Any]] = []
     try:
         futures: list[Future] = [
-            pool.submit(solve_seed, game, s, seconds, nodes, dict(options)) for s in seeds
+            pool.submit(solve_seed, shipped, s, seconds, nodes, {}) for s in seeds
         ]
         done: Iterable[Future] = as_completed(futures)
         if progress and len(seeds) > 1:
             tqdm = _require("tqdm.auto").tqdm
-            done = tqdm(done, total=len(futures), desc=f"{game}", unit="deal")
+            done = tqdm(done, total=len(futures), desc=label, unit="deal")
         rows = [f.result() for f in done]
     finally:
         if own:
@@ -109,6 +170,29 @@ def winnability(
     df = df.sort_values("seed", kind="stable").reset_index(drop=True)
     df["moves"] = df["moves"].astype("Int64")
     return df
+
+
+def flipped(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
+    """The deals whose verdict a rule change flips: the seeds both ``winnability``
+    frames decided ("won" or "lost"), with different results. Columns ``seed``,
+    ``before``, ``after``, in seed order (an undecided deal flips nothing: it is not
+    known to differ)."""
+    pd = _require("pandas")
+    both = before[["seed", "result"]].merge(
+        after[["seed", "result"]], on="seed", suffixes=("_before", "_after")
+    )
+    decided = both["result_before"].isin(("won", "lost")) & both["result_after"].isin(
+        ("won", "lost")
+    )
+    changed = both[decided & (both["result_before"] != both["result_after"])]
+    out = pd.DataFrame(
+        {
+            "seed": changed["seed"].to_numpy(),
+            "before": changed["result_before"].to_numpy(),
+            "after": changed["result_after"].to_numpy(),
+        }
+    )
+    return out.sort_values("seed", kind="stable").reset_index(drop=True)
 
 
 def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -180,8 +264,11 @@ def published() -> dict[str, pd.DataFrame]:
 
 __all__ = [
     "PUBLISHED",
+    "ByValue",
+    "flipped",
     "published",
     "published_folder",
+    "shippable",
     "solve_seed",
     "summary",
     "wilson",

@@ -74,7 +74,7 @@ def test_notation_round_trips():
     assert Move.parse("draw") == DRAW and DRAW.is_draw
     m = Move.parse("t0>t3*2")
     assert (m.source, m.target, m.count) == ("t0", "t3", 2)
-    for bad in ["", "t0>", "t0>t3*0", "x1>t2", "t9>t1", "f4>t0", "s>w", "t0 t1", "t0>t3*"]:
+    for bad in ["", "t0>", "t0>t3*0", "x1>t2", "t20>t1", "f4>t0", "s>w", "t0 t1", "t0>t3*"]:
         with pytest.raises(IllegalMove):
             Move.parse(bad)
     with pytest.raises(TypeError):

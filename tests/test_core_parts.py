@@ -81,6 +81,8 @@ def test_the_traits_are_the_rules_own():
         "max_redeals",
         "pending",
         "bared_up",
+        "foundations_in_play",
+        "column_build",
     }
     for cls in GAMES.values():
         for v in (*cls.variants, *cls.rule_sets):
@@ -92,6 +94,8 @@ def test_the_traits_are_the_rules_own():
             assert traits["max_redeals"] == rules.max_redeals
             assert traits["pending"] == rules.search_pending_rule()
             assert traits["bared_up"] is rules.search_bared_up
+            assert traits["foundations_in_play"] is rules.foundations_in_play
+            assert traits["column_build"] == rules.column_build
 
 
 # ---- with the core loaded ------------------------------------------------------------------

@@ -111,9 +111,12 @@ def test_the_helper_stops_between_runs_once_paused():
     assert s._search.helper_nodes == 0
     with pytest.raises(BudgetSpent):
         s.run(0.6, None)
-    # between runs the helper goes on (the side searches have their turns meanwhile)
+    # between runs the helper goes on (the side searches have their turns meanwhile):
+    # waited for, not timed (under TSan at load 12, 0.2 s saw no node of it)
     before = s._search.helper_nodes
-    time.sleep(0.2)
+    deadline = time.monotonic() + 30
+    while s._search.helper_nodes <= before and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert s._search.helper_nodes > before
     s.pause()
     paused = s.nodes

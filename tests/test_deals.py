@@ -382,3 +382,30 @@ def test_without_the_core_each_seed_gets_a_shorter_search(monkeypatch):
     asked.clear()
     _new(w)
     assert asked and set(asked) == {DEAL_NODES // 10}
+
+
+def test_a_rule_set_with_no_won_deal_in_reach_fails_clearly_not_by_recursion(monkeypatch, caplog):
+    # Seeds are tried one after another; under a scheduler that runs background work
+    # at once (a script's, the tests'), each answer came inside the try before it, and
+    # 200 tries one inside another ran out of Python's stack on a rule set whose won
+    # deals are rare. Here no deal is won: every try runs, then the table says so.
+    calls = []
+
+    class Lost:
+        result = "lost"
+
+    def solve(self, *a, **k):
+        calls.append(self.seed)
+        return Lost()
+
+    # a seed given: no first deal searched for in a real thread, which a loaded machine
+    # still ran when the solver was patched below (ci17 counted 400 tries, not 200)
+    w = _table("saratoga", winnable_only=True, draw=3, redeals=0, seed=1)
+    monkeypatch.setattr(Game, "solve", solve)
+    seed_before = w.game.seed
+    with caplog.at_level("ERROR", logger="solitaire_widget"):
+        _new(w)
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], caplog.text
+    assert len(calls) == w._play.dealer.tries == 200
+    assert w._play.dealer_failed and not w.view["deal"]["searching"]
+    assert w.game.seed == seed_before  # nothing dealt

@@ -20,8 +20,9 @@ import solitaire_widget.env as sw_env  # noqa: E402
 from solitaire_widget import Game  # noqa: E402
 from solitaire_widget.cards import DECKS  # noqa: E402
 from solitaire_widget.env import LOST, UNKNOWN, WINNABLE, SolitaireEnv, play_policy  # noqa: E402
+from solitaire_widget.env.environment import TO_FOUNDATION  # noqa: E402
 from solitaire_widget.games import GAMES, rule_sets, variants  # noqa: E402
-from solitaire_widget.moves import DRAW, STOCK, Move  # noqa: E402
+from solitaire_widget.moves import DRAW, FOUNDATIONS, STOCK, Move  # noqa: E402
 from solitaire_widget.solver import solve  # noqa: E402
 
 IDS = sw_env.env_ids()
@@ -47,8 +48,23 @@ def reference(env: SolitaireEnv) -> dict[str, np.ndarray]:
     return {"pile": pile, "position": position, "face_up": up, "pile_size": size, "face_down": down}
 
 
-def mask_moves(env: SolitaireEnv, mask: np.ndarray) -> list[str]:
-    return sorted(str(env.move_of(a)) for a in np.flatnonzero(mask))
+def mask_moves(env: SolitaireEnv, mask: np.ndarray) -> list[int]:
+    return np.flatnonzero(mask).tolist()
+
+
+def first_foundations(env: SolitaireEnv) -> list[Move]:
+    """``Game.legal_moves`` in order, a card's moves to several foundations kept once,
+    at the first's place, as the one to the lowest foundation."""
+    out: dict[int, Move] = {}
+    for m in env.game.legal_moves:
+        a = env.action_of(m)
+        out[a] = min(out.get(a, m), m, key=lambda x: x.dst)
+    return list(out.values())
+
+
+def legal_mapped(env: SolitaireEnv) -> list[int]:
+    """``Game.legal_moves`` as actions: a card's moves to the foundations are one."""
+    return sorted({env.action_of(m) for m in env.game.legal_moves})
 
 
 def test_every_game_and_variant_has_an_id():
@@ -71,7 +87,7 @@ def test_a_new_game_gets_its_environment_with_no_edit(monkeypatch):
     assert ids["solitaire_widget/CousinTest-v0"] == {"game": "cousin-test"}
     env = SolitaireEnv("cousin-test")
     _obs, info = env.reset(seed=3)
-    assert mask_moves(env, info["action_mask"]) == sorted(map(str, env.game.legal_moves))
+    assert mask_moves(env, info["action_mask"]) == legal_mapped(env)
 
 
 @pytest.mark.parametrize("env_id", list(IDS))
@@ -153,8 +169,13 @@ def test_refusals_name_the_rules_reason(name):
         why = env.refusal(a)
         if src == STOCK or not t.is_face_up(src, j):
             assert why == "card_not_there"
+        elif k == TO_FOUNDATION:
+            # no foundation takes it, and the reason is one of theirs
+            count = len(t.piles[src]) - j
+            said = [t.reason(Move(src, f, count)) for f in FOUNDATIONS]
+            assert None not in said and why in said, (env.describe(a), why)
         else:
-            move = Move(src, env.targets[k], len(t.piles[src]) - j)
+            move = Move(src, env.columns[k - 1], len(t.piles[src]) - j)
             assert why == t.reason(move) is not None, (env.describe(a), why)
         reasons.add(why)
     assert len(reasons) > 1
@@ -226,9 +247,11 @@ def random_masked_steps(
 ) -> None:
     # at every step the mask is Game.legal_moves, and at every ``every``-th the
     # observation is the position; the episode ends exactly when Game.status says the
-    # game is over. ``core=False``: the environment reads the rules' own legal moves,
-    # not the compiled core's
-    env = SolitaireEnv(name, thoughtful=name < "l")  # both kinds, across the games
+    # game is over, or is cut off at the environment's ``max_steps`` (at most half the
+    # steps, so that an episode ends even in a game a random walk never loses, where
+    # the redeals are unlimited and cards come back down). ``core=False``: the
+    # environment reads the rules' own legal moves, not the compiled core's
+    env = SolitaireEnv(name, thoughtful=name < "l", max_steps=min(1000, steps // 2))
     if not core:
         env._with_core = False  # read at each reset (_sync)
     rng = np.random.default_rng(seed)
@@ -237,9 +260,10 @@ def random_masked_steps(
     ends = 0
     for step in range(steps):
         mask = info["action_mask"]
-        # the same moves, in the same order
-        assert [env.move_of(a) for a in env.legal_actions()] == env.game.legal_moves
-        assert mask_moves(env, mask) == sorted(map(str, env.game.legal_moves))
+        # the same moves, in the same order (a card's foundation moves as one, to the
+        # first foundation that takes it)
+        assert [env.move_of(a) for a in env.legal_actions()] == first_foundations(env)
+        assert mask_moves(env, mask) == legal_mapped(env)
         assert mask.dtype == bool and np.array_equal(env.action_masks(), mask)
         if step % every == 0:
             for key, value in reference(env).items():
@@ -299,11 +323,15 @@ def test_face_down_cards_are_unknowable_unless_thoughtful(name):
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_the_winning_mask_agrees_with_the_solver(name):
-    # held-out positions: a few random moves into deals no other test plays
+    # held-out positions: a few random moves into deals no other test plays, two deals
+    # at least and more (up to eight) until the teacher has decided some move (in a
+    # game whose deals take more than its 5,000 nodes, most moves are "unknown")
     env = SolitaireEnv(name, winning_mask=True, teacher_nodes=5_000)
     rng = random.Random(name)
     seen = {WINNABLE: 0, LOST: 0, UNKNOWN: 0}
-    for seed in (9001, 9002):
+    for seed in range(9001, 9009):
+        if seed > 9002 and seen[WINNABLE] + seen[LOST]:
+            break
         _obs, info = env.reset(seed=seed)
         for _ in range(rng.randrange(3, 12)):
             _obs, _, terminated, truncated, info = env.step(rng.choice(env.legal_actions()))
@@ -423,12 +451,18 @@ def test_an_agent_saves_and_loads(tmp_path):
 def test_the_teacher_labels_the_move_that_lost_a_winnable_deal():
     from solitaire_widget.env.agent import Agent, Net, critical_rows
 
-    name = next(iter(GAMES))
-    agent = Agent(name, {}, Net.new(8, seed=3))  # untrained: it loses winnable deals
+    # the first game (in the registry's order) where the untrained agent loses a deal
+    # the solver proves winnable within 20,000 nodes (where every deal takes more, the
+    # teacher has nothing to label: it says so, and the next game is asked)
     seeds = range(1, 7)
-    found = critical_rows(agent, seeds, nodes=20_000)
-    assert found.won + found.found + found.unwinnable + found.undecided == len(seeds)
-    assert found.found == len(found.rows) > 0
+    for name in GAMES:
+        agent = Agent(name, {}, Net.new(8, seed=3))  # untrained: it loses winnable deals
+        found = critical_rows(agent, seeds, nodes=20_000)
+        assert found.won + found.found + found.unwinnable + found.undecided == len(seeds)
+        assert found.found == len(found.rows)
+        if found.rows:
+            break
+    assert found.rows
     for x, good, known in found.rows:
         assert len(x) == len(good) == len(known) and good.any()
         assert (known | ~good).all()  # a good move is a known one
@@ -482,8 +516,8 @@ def test_info_mask_is_a_fresh_bool_array(name):
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_any_gymnasium_seed_deals_a_deal(name):
-    env, again = SolitaireEnv(name), SolitaireEnv(name)
-    # below 2**32 the seed is Aisleriot's deal number, a NumPy integer too
+    env, again = SolitaireEnv(name, split="all"), SolitaireEnv(name, split="all")
+    # split="all": below 2**32 the seed is Aisleriot's deal number, a NumPy integer too
     assert env.reset(seed=2**32 - 1)[1]["deal"] == 2**32 - 1
     assert env.reset(seed=np.uint64(7))[1]["deal"] == 7
     deals = set()
@@ -598,16 +632,16 @@ def test_the_environments_switches_are_checked():
     assert env.thoughtful is False and env.win_bonus == 10.0 and env.max_steps == 5
 
 
-# Issue 36 item 1. NEEDS THE MODEL'S FIX (Table/Game/core adapter: unlimited redeals have
-# no ceiling), made on another branch: until it is merged, Game.status raises
-# "redeals used (256) is out of range" (at step 2,304 of a three-card stock) and this fails.
+# Issue 36 item 1: unlimited redeals have no ceiling (Game.status used to raise
+# "redeals used (256) is out of range" at step 2,304 of a three-card stock). The clicks
+# go round the same positions, so the repetition limit is off here.
 @pytest.mark.parametrize(
     "v",
     [v for v in rule_sets() if v.options.get("redeals", "") is None],
     ids=lambda v: f"{v.game}-{v.tag}",
 )
 def test_an_unlimited_stock_goes_round_more_than_255_times(v):
-    env = SolitaireEnv(v.game, max_steps=100_000, **v.options)
+    env = SolitaireEnv(v.game, max_steps=100_000, max_repeats=None, **v.options)
     _obs, info = env.reset(seed=1)
     passes = 0
     steps = 0

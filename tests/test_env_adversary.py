@@ -26,7 +26,8 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from solitaire_widget import Game  # noqa: E402
-from solitaire_widget.env import SolitaireEnv  # noqa: E402
+from solitaire_widget.env import EVAL_DEALS, SPLITS, SolitaireEnv, train_deal  # noqa: E402
+from solitaire_widget.env.environment import TRAIN_DEALS  # noqa: E402
 from solitaire_widget.games import GAMES, rule_sets  # noqa: E402
 
 HERE = Path(__file__).resolve()
@@ -112,9 +113,8 @@ def check_result(env: SolitaireEnv, out: tuple) -> None:
     mask = info["action_mask"]
     assert mask.dtype == np.bool_ and mask.shape == (env.n_actions,)
     assert np.array_equal(mask, env.action_masks())
-    assert sorted(str(env.move_of(a)) for a in np.flatnonzero(mask)) == sorted(
-        map(str, env.game.legal_moves)
-    )
+    # Game.legal_moves mapped to actions: a card's foundation moves are one
+    assert np.flatnonzero(mask).tolist() == sorted({env.action_of(m) for m in env.game.legal_moves})
 
 
 def new_env(variant, seed: int, walk: int, **kwargs) -> SolitaireEnv:
@@ -220,11 +220,21 @@ def reset_options(draw):
     return options
 
 
+def in_split(deal: int, split: str) -> bool:
+    return split == "all" or (deal in EVAL_DEALS) == (split == "eval")
+
+
 @SETTINGS
-@given(st.sampled_from(VARIANTS), st.integers(0, 2**16), seeds, reset_options())
-def prop_reset(variant, walk, seed, options):
+@given(
+    st.sampled_from(VARIANTS),
+    st.integers(0, 2**16),
+    seeds,
+    reset_options(),
+    st.sampled_from(SPLITS),
+)
+def prop_reset(variant, walk, seed, options, split):
     name, game_options = variant
-    env = new_env(variant, 3, walk)
+    env = new_env(variant, 3 if split != "eval" else 0, walk, split=split)
     if isinstance(options, dict) and isinstance(options.get("game"), str):
         # a Game of this environment, of another game, or of other options
         which = options["game"]
@@ -253,14 +263,23 @@ def prop_reset(variant, walk, seed, options):
     deal = options.get("deal") if isinstance(options, dict) else None
     if given_game is not None:
         assert env.game is given_game
-    elif deal is not None:
-        assert env.deal == int(deal)
-    elif seed is not None and int(seed) < DEALS:
-        assert env.deal == int(seed)
+    else:
+        # a deal the split has, never another (training never meets a held-out deal)
+        assert in_split(env.deal, split), (env.deal, split)
+        if deal is not None:
+            assert env.deal == int(deal)
+        elif seed is not None:
+            seed = int(seed)
+            if split == "all" and seed < DEALS:
+                assert env.deal == seed
+            elif split == "train" and seed < TRAIN_DEALS:
+                assert env.deal == train_deal(seed)
+            elif split == "eval" and seed < len(EVAL_DEALS):
+                assert env.deal == EVAL_DEALS[seed]
     if seed is not None and given_game is None:
         # reproducible: the same seed and options give the same deal and observation,
         # and np_random the same draws after it
-        again = SolitaireEnv(name, **game_options)
+        again = SolitaireEnv(name, split=split, **game_options)
         obs2, info2 = again.reset(seed=seed, options=options)
         assert info2["deal"] == info["deal"]
         assert all(np.array_equal(obs[k], obs2[k]) for k in obs)
@@ -295,6 +314,8 @@ count = st.one_of(
             "win_bonus": number,
             "illegal_penalty": number,
             "max_steps": count,
+            "max_repeats": st.one_of(count, st.none()),
+            "split": st.sampled_from([*SPLITS, "test", "", None, 1, ["train"]]),
             "teacher_nodes": count,
             "reward": st.sampled_from(["score", "shaped", "Score", "", None, ["score"], 1]),
             "render_mode": st.sampled_from([None, "ansi", "rgb_array", "human", 3, ["ansi"]]),
@@ -318,6 +339,8 @@ def prop_constructor(variant, kwargs):
             assert isinstance(kwargs[key], (bool, np.bool_))
     assert math.isfinite(env.win_bonus) and math.isfinite(env.illegal_penalty)
     assert isinstance(env.max_steps, int) and env.max_steps >= 1
+    assert env.max_repeats is None or (isinstance(env.max_repeats, int) and env.max_repeats >= 2)
+    assert env.split in SPLITS
     assert isinstance(env.teacher_nodes, int) and env.teacher_nodes >= 1
     env.teacher_nodes = min(env.teacher_nodes, 200)  # keep the teacher quick here
     obs, _info = env.reset(seed=1)
@@ -369,7 +392,10 @@ def prop_sequences(variant, thoughtful, ops):
             out = env.step(pool[arg % len(pool)])
             check_result(env, out)
             assert out[4]["illegal"] == (op == "illegal")
-            assert out[3] == (env._steps >= env.max_steps and not out[2])
+            # truncated at the step limit, or at a position come round max_repeats times
+            repeated = out[4].get("repeated")
+            assert repeated is None or (op == "legal" and repeated >= env.max_repeats)
+            assert out[3] == ((env._steps >= env.max_steps or bool(repeated)) and not out[2])
         elif op == "bad":
             try:
                 env.step(arg)
@@ -389,9 +415,8 @@ def prop_sequences(variant, thoughtful, ops):
                 env.game.play(moves[arg % len(moves)])
         else:
             legal = env.action_masks()
-            assert sorted(str(env.move_of(a)) for a in np.flatnonzero(legal)) == sorted(
-                map(str, env.game.legal_moves)
-            )
+            mapped = sorted({env.action_of(m) for m in env.game.legal_moves})
+            assert np.flatnonzero(legal).tolist() == mapped
         obs = env.observation()
         assert env.observation_space.contains(obs)
 

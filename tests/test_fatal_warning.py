@@ -26,7 +26,9 @@ def send(w: SolitaireWidget, content: Any) -> dict:
 
 def table(warn_fatal: bool = True) -> SolitaireWidget:
     """The position before the fatal move, with its live answer in ("winnable")."""
-    w = SolitaireWidget(GAME, seed=SEED, statistics=Statistics(), warn_fatal=warn_fatal)
+    w = SolitaireWidget(
+        GAME, seed=SEED, statistics=Statistics(), warn_fatal=warn_fatal, thoughtful=True
+    )
     w.scheduler = ManualScheduler()
     w.fatal_budget = 2.0  # generous here: the test is about what is held, not speed
     for a in BEFORE:
@@ -132,7 +134,7 @@ def test_a_winning_move_is_played_at_once():
 
 def test_off_by_default_and_switched_from_the_page():
     w = table(warn_fatal=False)
-    assert SolitaireWidget(GAME, seed=SEED).warn_fatal is False
+    assert SolitaireWidget(GAME, seed=SEED, thoughtful=True).warn_fatal is False
     assert w.view["settings"]["warn_fatal"] is False
     move(w)
     assert w.game.history == [*BEFORE, FATAL]
@@ -267,7 +269,12 @@ def test_not_known_winnable_means_no_check():
     # no live answer and no Solve: nothing is proved about the position, so nothing
     # is searched before the move (a click stays a click)
     w = SolitaireWidget(
-        GAME, seed=SEED, statistics=Statistics(), warn_fatal=True, live_solver=False
+        GAME,
+        seed=SEED,
+        statistics=Statistics(),
+        warn_fatal=True,
+        live_solver=False,
+        thoughtful=True,
     )
     send(w, {"kind": "move", "action": BEFORE[0], "version": w.view["version"]})
     assert w.proofs.known(w.game.history) is None

@@ -11,13 +11,14 @@ from __future__ import annotations
 import logging
 import subprocess
 import sys
+import time
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solitaire_widget import Game
+from solitaire_widget import Game, core_search
 from solitaire_widget.games import GAMES
 from solitaire_widget.live import ANSWERS, LiveSolver
 from solitaire_widget.proofs import repaired, replays_to_win
@@ -52,11 +53,60 @@ def table(
 ) -> tuple[SolitaireWidget, Any]:
     """A widget whose live answer runs on a hand-stepped scheduler from the start (it is
     switched on only once the scheduler is in place)."""
-    w = SolitaireWidget(name, seed=seed, live_solver=False, **kw)
+    w = SolitaireWidget(name, seed=seed, live_solver=False, **kw, thoughtful=True)
     w.live_budget = 5.0  # decided in the first slice, however loaded the machine is
     w.scheduler = scheduler or ManualScheduler()
     w.live_solver = True
     return w, w.scheduler
+
+
+@pytest.fixture(autouse=True)
+def budget_let_go():
+    """Each test starts with the live budget free. A search started by a table of an
+    earlier test file on this worker (a browser test's table searches up to 60 s in a real thread)
+    held all of live.MEMORY when CI's run began a test whose 5 s search then starved.
+    A closed table's search ends at once now; an open one's goes on to its budget.
+    Waits for it (at most two minutes, once per worker)."""
+    import gc
+
+    from solitaire_widget import live
+
+    if live.MEMORY is None:
+        return
+    # the table that searched on last (an earlier test's, left open) lets go of its search
+    nobody = _Nobody()
+    live._claim(nobody)
+    if _WAITED["in vain"]:
+        return
+    deadline = time.monotonic() + 120
+    gc.collect()
+    while live.MEMORY.used_mb > 0 and time.monotonic() < deadline:
+        time.sleep(0.1)
+        gc.collect()
+    # held for good by something else: wait for it once, not two minutes before each test
+    # (why() says in a failed assertion how much of it was held)
+    _WAITED["in vain"] = live.MEMORY.used_mb > 0
+
+
+_WAITED = {"in vain": False}
+
+
+class _Nobody:
+    """Takes the search-on from the table before, searching on nothing itself."""
+
+    def displaced(self) -> None:
+        pass
+
+
+def why(w: SolitaireWidget) -> str:
+    """What a failed answer's assertion shows: the engine, the seconds spent and the
+    shared live budget (a CI run once found Saratoga 7 undecided in 5 s, which a search
+    starved of memory does)."""
+    from solitaire_widget import live
+
+    m = live.MEMORY
+    budget = "no core" if m is None else f"{m.used_mb:.1f} of {m.mb:.0f} MB in use, full={m.full}"
+    return f"engine {w.live.engine}, {w.live.seconds:.2f} s of search; live.MEMORY: {budget}"
 
 
 def send(w: SolitaireWidget, content: Any) -> dict:
@@ -119,6 +169,17 @@ def test_winnable_then_lost_then_winnable_again_on_undo(searches):
         "seconds": v["live"]["seconds"],
         "searching": False,
         "from_start": False,  # lost by a move, not at the deal
+        "thoughtful": True,  # the answer with every card known
+        "exact": False,
+        "chance": None,
+        "words": {
+            "label": "Solver (every card known)",
+            "text": None,
+            "title": None,
+            "note": "Computed with every card known, the face-down cards and the stock's "
+            "order included: for study and teaching.",
+            "say": None,
+        },
     }
     n = len(searches)
     # Past a proved loss every position is lost: no search.
@@ -135,7 +196,7 @@ def test_lost_from_the_deal_and_winnable_from_the_deal():
     w, _ = table("kansas", 4)
     assert w.live_answer == "lost"
     w, _ = table("saratoga", 7)
-    assert w.live_answer == "winnable"
+    assert w.live_answer == "winnable", why(w)
 
 
 def test_checking_shows_until_the_answer_comes_in_a_later_view():
@@ -185,9 +246,11 @@ def test_an_answer_that_arrives_after_a_move_is_not_shown():
 
 
 def test_not_yet_known_searches_on_in_slices_up_to_the_limit(searches):
-    w = SolitaireWidget("kansas", seed=UNDECIDED, live_solver=False)
+    w = SolitaireWidget("kansas", seed=UNDECIDED, live_solver=False, thoughtful=True)
     w.scheduler = sched = ManualScheduler()
-    w.live_budget, w.live_slice, w.live_limit = 0.01, 0.01, 0.035
+    # slices of 50 ms, not 10: a loaded machine (load 12) overshot a 10 ms slice past the
+    # whole 35 ms limit, so the first slice was the last
+    w.live_budget, w.live_slice, w.live_limit = 0.05, 0.05, 0.175
     w.live_solver = True
     assert w.live_answer == "unknown" and w.view["live"]["searching"] is True
     assert len(sched.pending) == 1  # the next slice, after a pause
@@ -196,11 +259,11 @@ def test_not_yet_known_searches_on_in_slices_up_to_the_limit(searches):
     assert sched.pending == [] and w.view["live"]["searching"] is False
     slices = searches.count("live")
     assert 2 <= slices <= 5
-    assert w.view["live"]["seconds"] >= 0.03 or w.live_answer != "unknown"
+    assert w.view["live"]["seconds"] >= 0.15 or w.live_answer != "unknown"
 
 
 def test_a_move_cancels_the_search_going_on(searches):
-    w = SolitaireWidget("kansas", seed=UNDECIDED, live_solver=False)
+    w = SolitaireWidget("kansas", seed=UNDECIDED, live_solver=False, thoughtful=True)
     w.scheduler = sched = ManualScheduler()
     w.live_budget = w.live_slice = 0.01
     w.live_solver = True
@@ -215,22 +278,104 @@ def test_a_move_cancels_the_search_going_on(searches):
 
 
 def test_only_one_table_searches_on():
-    a = SolitaireWidget("kansas", seed=UNDECIDED, live_solver=False)
-    b = SolitaireWidget("kansas", seed=UNDECIDED, live_solver=False)
+    a = SolitaireWidget("kansas", seed=UNDECIDED, live_solver=False, thoughtful=True)
+    b = SolitaireWidget("kansas", seed=UNDECIDED, live_solver=False, thoughtful=True)
     for w in (a, b):
         w.scheduler = ManualScheduler()
         w.live_budget = w.live_slice = 0.01
         w.live_solver = True
     assert a.live_answer == b.live_answer == "unknown"
-    a.scheduler.run_next()  # b started searching on last: a stops and says so
+    # b started searching on last: a stopped then, said so and let go of its search (its
+    # next slice, still pending, would have been too late: see the test below)
     assert a.view["live"]["searching"] is False and a.scheduler.pending == []
+    assert a.live._solver is None and a.live_answer == "unknown"
     assert b.view["live"]["searching"] is True and len(b.scheduler.pending) == 1
+
+
+def test_a_table_left_searching_does_not_starve_the_next_one_of_memory():
+    """Every live answer in the process draws from live.MEMORY (128 MB). A table left
+    undecided whose next slice never comes (unclosed, its scheduler stopped: what CI's
+    test order once did) held most of it, and the next table's first search, starved,
+    forgot positions and took 15 times as long (Saratoga 7: 0.3 s with room, 4.2 s in
+    1 MB). A new table's search takes it back from the table before."""
+    from solitaire_widget import live
+
+    if live.MEMORY is None or not core_search.available("kansas"):
+        pytest.skip("the compiled core is not built")
+    a = SolitaireWidget("kansas", seed=UNDECIDED, live_solver=False, thoughtful=True)
+    a.scheduler = ManualScheduler()
+    a.live_budget = 1.0
+    a.live_solver = True
+    assert a.live_answer == "unknown" and a.live._solver is not None
+    held = live.MEMORY.used_mb
+    assert held > 1  # its search kept its table
+    w, _ = table("saratoga", 7)
+    assert a.live._solver is None and a.view["live"]["searching"] is False
+    assert a.scheduler.pending == []  # its next slice will not come
+    assert w.live_answer == "winnable"
+    assert live.MEMORY.used_mb < held
+
+
+def test_closing_a_table_ends_the_search_it_runs_now_and_frees_its_memory():
+    """A search running when its table closes (or another table takes the search-on)
+    ends within a moment, not at its budget: it held its share of live.MEMORY until
+    then, and a browser test's table, searching on in a real thread, once kept all
+    128 MB of it from the tests after it."""
+    import gc
+    import threading
+
+    from solitaire_widget import live
+
+    if live.MEMORY is None or not core_search.available("kansas"):
+        pytest.skip("the compiled core is not built")
+    before = live.MEMORY.used_mb
+    w = SolitaireWidget("kansas", seed=UNDECIDED, live_solver=False, thoughtful=True)
+    w.live_budget = 3600.0  # a first slice that would run for an hour
+    w.scheduler = sched = Deferred()
+    w.live_solver = True
+    out: list[Any] = []
+    searching = threading.Thread(target=lambda: out.append(sched.jobs[0][0]()), daemon=True)
+    searching.start()
+    deadline = time.monotonic() + 120
+    while live.MEMORY.used_mb <= before + 1 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert live.MEMORY.used_mb > before + 1, why(w)  # it searches, in memory of its own
+    w.close()
+    searching.join(timeout=120)
+    assert not searching.is_alive(), "the search ran on after its table closed"
+    ((ok, (s, result, _line, _engine), _spent),) = out
+    assert ok and result == "unknown" and s.seconds < 120
+    s = None  # the search, and with it its memory, goes
+    out.clear()
+    sched.jobs.clear()
+    gc.collect()
+    assert live.MEMORY.used_mb <= before, why(w)
+
+
+def test_a_search_that_will_not_cancel_does_not_keep_its_table_open(caplog):
+    """Closing goes through whatever the search does: CI once saw every test after one
+    fail in teardown (closing every table) because one table's search, a test's
+    stand-in, could not be cancelled, and the table stayed open."""
+    w = SolitaireWidget("kansas", seed=UNDECIDED, live_solver=False, thoughtful=True)
+    w.scheduler = ManualScheduler()
+    w.live_budget = 0.01
+    w.live_solver = True
+    assert w.live_answer == "unknown" and w.live._solver is not None
+
+    def refuse() -> None:
+        raise RuntimeError("no")
+
+    w.live._solver.solver.cancel = refuse
+    with caplog.at_level("ERROR", logger="solitaire_widget.live"):
+        w.close()
+    assert w.live.closed and w.live._solver is None
+    assert "could not be cancelled" in caplog.text
 
 
 def test_following_a_found_line_needs_no_search(searches):
     w, _ = table("saratoga", 7)
     line = w.proofs.known(w.game.history)
-    assert line is not None and line[0] == "won"
+    assert line is not None and line[0] == "won", why(w)
     n = len(searches)
     for action in line[1][:10]:
         v = send(w, {"kind": "draw"}) if action == "draw" else move(w, action)
@@ -319,6 +464,17 @@ def test_the_off_switch_from_python_and_from_the_page(searches):
         "seconds": 0.0,
         "searching": False,
         "from_start": False,
+        "thoughtful": True,
+        "exact": False,
+        "chance": None,
+        "words": {
+            "label": "Solver (every card known)",
+            "text": None,
+            "title": None,
+            "note": "Computed with every card known, the face-down cards and the stock's "
+            "order included: for study and teaching.",
+            "say": None,
+        },
     }
     searches.clear()
     move(w, "t5>f2")
@@ -545,9 +701,12 @@ def test_an_undecided_search_goes_on_after_a_move_and_its_loss_answers_later_pos
     # the player draws, is carried on beside the new position's own (half of each slice)
     # and proves the deal lost first: the position on the table is lost too (reached
     # from it), and so is every later one, at once.
-    w = SolitaireWidget("saratoga", seed=1, redeals=None, live_solver=False)
+    w = SolitaireWidget("saratoga", seed=1, redeals=None, live_solver=False, thoughtful=True)
     w.scheduler = sched = ManualScheduler()
-    w.live_budget, w.live_slice, w.live_limit = 0.05, 0.25, 60.0
+    # the limit is a cap, not a figure: the proof takes 3 s of one quiet core, but its
+    # slices are seconds of the clock, and CI at load 5-10 gave it a quarter of a core
+    # (60 s were not enough there, twice; every slice it gets is as good as any other)
+    w.live_budget, w.live_slice, w.live_limit = 0.05, 0.25, 600.0
     w.live_solver = True
     while w.view["live"]["seconds"] < 1.5:
         assert w.live_answer == "unknown"
@@ -557,7 +716,7 @@ def test_an_undecided_search_goes_on_after_a_move_and_its_loss_answers_later_pos
     assert w.game.history and w.live._carried is carried and carried.history == ()
     while w.view["live"]["searching"]:
         sched.run_next()
-    assert w.live_answer == "lost"
+    assert w.live_answer == "lost", why(w)
     assert w.proofs.known([])[:2] == ("lost", [])  # the deal itself: the carried search's proof
     assert w.live._carried is None
     send(w, {"kind": "draw"})
@@ -566,7 +725,7 @@ def test_an_undecided_search_goes_on_after_a_move_and_its_loss_answers_later_pos
 
 
 def test_a_carried_search_is_dropped_when_the_play_leaves_its_position():
-    w = SolitaireWidget("kansas", seed=72, live_solver=False)
+    w = SolitaireWidget("kansas", seed=72, live_solver=False, thoughtful=True)
     w.scheduler = sched = ManualScheduler()
     w.live_budget = w.live_slice = 0.01
     w.live_solver = True
@@ -649,7 +808,7 @@ def test_a_timer_running_at_exit_finishes_before_the_tables_close(tmp_path):
 
 
 def test_close_lets_go_of_the_searches():
-    w = SolitaireWidget("kansas", seed=UNDECIDED, live_solver=False)
+    w = SolitaireWidget("kansas", seed=UNDECIDED, live_solver=False, thoughtful=True)
     w.live_budget = 0.01
     w.scheduler = sched = ManualScheduler()
     w.live_solver = True

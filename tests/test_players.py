@@ -101,7 +101,9 @@ def _live_table(name: str, seed: int, **kw: Any) -> Any:
     from solitaire_widget.statistics import Statistics
     from solitaire_widget.widget import SolitaireWidget
 
-    w = SolitaireWidget(name, seed=seed, live_solver=False, statistics=Statistics(), **kw)
+    w = SolitaireWidget(
+        name, seed=seed, live_solver=False, statistics=Statistics(), **kw, thoughtful=True
+    )
     w.live_budget = 5.0
     w.scheduler = ManualScheduler()
     w.live_solver = True

@@ -97,7 +97,7 @@ def test_replays_to_win_checks_every_move():
 
 
 def table(name: str, seed: int, **kw) -> SolitaireWidget:
-    w = SolitaireWidget(name, seed=seed, live_solver=False, **kw)
+    w = SolitaireWidget(name, seed=seed, live_solver=False, **kw, thoughtful=True)
     w.scheduler = ManualScheduler()
     return w
 

@@ -485,7 +485,9 @@ def _session_messages() -> list[dict[str, Any]]:
     try:
         # the position of tests/test_table_hardening.py where the fatal-move warning holds
         # a move back
-        w = SolitaireWidget("eagle-wing", seed=5, statistics=Statistics(), warn_fatal=True)
+        w = SolitaireWidget(
+            "eagle-wing", seed=5, statistics=Statistics(), warn_fatal=True, thoughtful=True
+        )
         w.scheduler = sched = ManualScheduler()
         w.fatal_budget, w.solve_budget = 2.0, 2.0
 

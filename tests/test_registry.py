@@ -25,6 +25,7 @@ from solitaire_widget.games import (
     GAMES,
     LANGS,
     SHIPPED,
+    Variant,
     catalog,
     make_rules,
     rule_sets,
@@ -45,7 +46,8 @@ def test_the_registry_finds_every_game_module() -> None:
     modules = {
         p.stem
         for p in (PACKAGE / "games").glob("*.py")
-        if p.stem not in ("__init__", "base", "records", "search_protocol", "search_scope")
+        if p.stem
+        not in ("__init__", "base", "building", "records", "search_protocol", "search_scope")
         and not p.stem.endswith("_search")
     }
     # the package's own games (a game registered at run time has a module of its own)
@@ -152,8 +154,23 @@ def test_the_toolbar_choices_reach_every_variant(name: str) -> None:
     have = [make_rules(name, **o).options for o in reachable]
     for v in variants(name):
         assert make_rules(name, **v.options).options in have, v
+    # the rule switches' groups only where a teacher turns them on
     entry = next(e for e in catalog() if e["name"] == name)
+    assert len(entry["groups"]) == len([g for g in cls.option_groups if not g.switch])
+    entry = next(e for e in catalog(switches=True) if e["name"] == name)
     assert len(entry["groups"]) == len(cls.option_groups)
+
+
+def test_figures_and_the_solvers_floor_are_the_variants_own() -> None:
+    # a new game's module and traces are enough: published figures are an opt-in, and
+    # the solver's floor of wins (tests/test_solver.py) is the variant's, 0 unless set
+    plain = Variant()
+    assert plain.figures is False and plain.solver_wins == 0
+    for bad in (-1, 31):
+        with pytest.raises(ValueError, match="solver_wins"):
+            Variant(solver_wins=bad)
+    published = {p.stem for p in FIGURES.glob("*.csv")}
+    assert {v.slug for v in variants() if v.figures} == published
 
 
 @pytest.mark.parametrize("v", [v for v in variants() if v.figures], ids=str)

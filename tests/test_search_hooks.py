@@ -159,6 +159,13 @@ def _spy(cls: type[Rules]) -> type[Rules]:
     return Spy
 
 
+def _goes(g: Game) -> bool:
+    s = Search(g.table.copy())
+    with contextlib.suppress(solver.BudgetSpent):
+        s.run(None, 3000)
+    return s.nodes >= 200
+
+
 @pytest.mark.parametrize(("name", "options"), VARIANTS)
 def test_the_search_runs_on_the_games_own_hooks(name, options) -> None:
     cls = GAMES[name]
@@ -166,7 +173,10 @@ def test_the_search_runs_on_the_games_own_hooks(name, options) -> None:
         # the game's own (or its parent game's, as Klondike has Saratoga's), never the
         # contract's default
         assert getattr(cls, hook) is not getattr(Rules, hook), f"{cls.title} lacks {hook}"
-    g = Game(name, seed=3, **options)
+    # a deal on which the search gets going: under some rule sets (columns built in
+    # suit) seed 3 is decided before any card fits a foundation, and safe_card is
+    # never asked
+    g = next(g for g in (Game(name, seed=s, **options) for s in range(3, 30)) if _goes(g))
     spy = _spy(cls)(**options)
     table = g.table.copy()
     table.rules = spy

@@ -27,16 +27,23 @@ def _more(a: int | None, b: int | None) -> bool:
     return a != b and (a is None or (b is not None and a > b))
 
 
+def _others(rules) -> dict:
+    """A rule set's options but its redeals."""
+    return {k: v for k, v in rules.options.items() if k != "redeals"}
+
+
 def _orders() -> list[tuple[str, dict, dict]]:
     out = []
     for name in GAMES:
         sets = [(dict(v.options), make_rules(name, **v.options)) for v in rule_sets(name)]
         for opts, rules in sets:
-            # the rule set with the next more redeals and the same draw
+            # the rule set with the next more redeals and every other rule the same (the
+            # draw, and the switches: a rule set that builds in any suit is no stricter
+            # than one that builds in alternate colours with fewer redeals)
             more = [
                 (o, r)
                 for o, r in sets
-                if r.draw_count == rules.draw_count and _more(r.max_redeals, rules.max_redeals)
+                if _others(r) == _others(rules) and _more(r.max_redeals, rules.max_redeals)
             ]
             if more:
                 nxt = min(more, key=lambda x: 999 if x[1].max_redeals is None else x[1].max_redeals)

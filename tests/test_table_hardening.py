@@ -269,7 +269,9 @@ def test_the_other_line_is_refused_when_there_is_none_and_forgotten_with_the_dea
 
 def test_undo_while_a_losing_move_is_held_takes_back_only_that_move():
     # Eagle Wing 5: after t5>f1 the deal is winnable, and t6>t5 loses it
-    w = SolitaireWidget("eagle-wing", seed=5, statistics=Statistics(), warn_fatal=True)
+    w = SolitaireWidget(
+        "eagle-wing", seed=5, statistics=Statistics(), warn_fatal=True, thoughtful=True
+    )
     w.scheduler = ManualScheduler()
     w.fatal_budget = 2.0
     move(w, "t5>f1")
@@ -283,7 +285,9 @@ def test_undo_while_a_losing_move_is_held_takes_back_only_that_move():
 
 def test_the_page_asking_for_the_view_again_changes_nothing():
     # "sync": the page heard its kernel's connection close and asks whether it is there
-    w = SolitaireWidget("eagle-wing", seed=5, statistics=Statistics(), warn_fatal=True)
+    w = SolitaireWidget(
+        "eagle-wing", seed=5, statistics=Statistics(), warn_fatal=True, thoughtful=True
+    )
     w.scheduler = ManualScheduler()
     w.fatal_budget = 2.0
     move(w, "t5>f1")

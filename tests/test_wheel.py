@@ -44,6 +44,11 @@ def test_wheel_installs_and_loads_its_bundle(tmp_path):
     assert "solitaire_widget/published/winnability/eagle-wing.csv" in names
     # and the seeds they prove won, for "winnable deals only" (solitaire_widget.deals)
     assert "solitaire_widget/winnable.json" in names
+    # the Aisleriot traces the students' exercises are judged on, and no other trace
+    from solitaire_widget.exercises import exercises
+
+    needed = {f"solitaire_widget/published/traces/{n}" for ex in exercises() for n in ex.traces}
+    assert {n for n in names if n.endswith(".jsonl.gz")} == needed
 
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
@@ -81,6 +86,12 @@ def test_wheel_installs_and_loads_its_bundle(tmp_path):
         assert str(published_folder()).startswith({str(venv.resolve())!r})
         from solitaire_widget.deals import published_list
         assert published_list("eagle-wing", {{}}).won(Game.deal("eagle-wing").seed)
+        from solitaire_widget.exercises import exercises
+        from solitaire_widget.trace_files import trace_path
+        for ex in exercises():
+            for name in ex.traces:
+                assert str(trace_path(name)).startswith({str(venv.resolve())!r})
+            assert not ex.check(lambda *args: None, traces=1).passed
         print("OK", here)
     """)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}

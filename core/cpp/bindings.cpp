@@ -59,9 +59,9 @@ class ReleaseGil {
 };
 
 // ---- the game's traits, as Rules.core_traits() gives them --------------------------------
-constexpr const char* TRAITS[] = {"columns",      "reserve", "refills",     "reserve_top_always",
-                                  "hidden_cards", "draw",    "max_redeals", "pending",
-                                  "bared_up"};
+constexpr const char* TRAITS[] = {
+    "columns",     "reserve", "refills",  "reserve_top_always",  "hidden_cards", "draw",
+    "max_redeals", "pending", "bared_up", "foundations_in_play", "column_build"};
 
 nb::handle trait(const nb::dict& d, const char* key) {
     if (!d.contains(key)) throw std::invalid_argument(std::string("the traits lack '") + key + "'");
@@ -111,6 +111,20 @@ sc::Traits parse_traits(const nb::dict& d) {
     t.draw = trait_int(d, "draw");
     t.max_redeals = trait_int(d, "max_redeals", -1);
     t.bared_up = trait_bool(d, "bared_up");
+    t.foundations_in_play = trait_bool(d, "foundations_in_play");
+    nb::handle build = trait(d, "column_build");
+    if (!nb::isinstance<nb::str>(build)) throw nb::type_error("trait 'column_build' must be a str");
+    std::string rule = nb::cast<std::string>(build);
+    if (rule == "alternate")
+        t.build = sc::Build::alternate;
+    else if (rule == "suit")
+        t.build = sc::Build::suit;
+    else if (rule == "any")
+        t.build = sc::Build::any;
+    else
+        throw std::invalid_argument("unknown column_build " +
+                                    nb::cast<std::string>(nb::repr(build)) +
+                                    " (alternate, suit or any)");
     nb::handle pending = trait(d, "pending");
     if (pending.is_none()) {
         t.pending = sc::Pending::none;

@@ -68,6 +68,12 @@ Config make_config(const std::string& part, const Traits& t, int base) {
         throw std::invalid_argument("max_redeals must be 0..200 or None (unlimited)");
     if (t.hidden_cards && !cfg.part->face_down)
         throw std::invalid_argument("the part " + part + " knows no face-down cards");
+    if (t.foundations_in_play && !cfg.part->worrying_back)
+        throw std::invalid_argument("the part " + part +
+                                    " knows no worrying back (foundations_in_play)");
+    if (!(cfg.part->builds & build_bit(t.build)))
+        throw std::invalid_argument("the part " + part +
+                                    " does not play that way of building columns (column_build)");
     if (cfg.part->base_card && (base < 1 || base > 13))
         throw std::invalid_argument("the part " + part + " needs a base rank 1..13");
     if (!cfg.part->base_card && base != 0)
@@ -82,6 +88,8 @@ Config make_config(const std::string& part, const Traits& t, int base) {
     cfg.hidden_cards = t.hidden_cards;
     cfg.pending = t.pending;
     cfg.bared_up = t.bared_up;
+    cfg.foundations_in_play = t.foundations_in_play;
+    cfg.build = t.build;
     return cfg;
 }
 

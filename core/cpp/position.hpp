@@ -30,6 +30,27 @@ inline int rank_of(int c) { return c % 13; }
 inline int suit_of(int c) { return c / 13; }
 inline bool is_red(int c) { return c >= 13 && c < 39; }
 
+// How columns build (Python's games/building.py): a card ``a`` may lie on a card one rank
+// higher ``b`` exactly when suit_class(a) == wanted_class(b). A game's own rule is a
+// trait (Rules.column_build); the games that offer the build switch change it.
+enum class Build : uint8_t { alternate, suit, any };
+inline int suit_class(Build b, int c) {
+    return b == Build::alternate ? (is_red(c) ? 1 : 0) : b == Build::suit ? suit_of(c) : 0;
+}
+inline int wanted_class(Build b, int c) {
+    return b == Build::alternate ? (is_red(c) ? 0 : 1) : b == Build::suit ? suit_of(c) : 0;
+}
+// what a chain built down from a card keeps (building.chain_class): rank + colour's
+// parity with alternate colours, the suit in suit, nothing in any suit
+inline int chain_class(Build b, int c) {
+    return b == Build::alternate ? (rank_of(c) + (is_red(c) ? 1 : 0)) & 1
+           : b == Build::suit    ? suit_of(c)
+                                 : 0;
+}
+// the bit of ``b`` in a part's ``builds`` mask
+constexpr uint8_t build_bit(Build b) { return static_cast<uint8_t>(1u << static_cast<int>(b)); }
+constexpr uint8_t ALL_BUILDS = 7;
+
 // Zobrist keys: two independent 64-bit families, so a position key has 128 bits.
 struct Zobrist {
     uint64_t seq[2][52];
@@ -163,8 +184,11 @@ struct Traits {
     int draw = 1;                     // cards a click on the stock
     int max_redeals = 0;              // -1: unlimited
     Pending pending = Pending::none;
-    bool bared_up = false;  // a card a group move lays bare goes up at once (Python's
-                            // Rules.search_bared_up, argued where a game turns it on)
+    bool bared_up = false;             // a card a group move lays bare goes up at once (Python's
+                                       // Rules.search_bared_up, argued where a game turns it on)
+    bool foundations_in_play = false;  // a foundation's top card may come back into play
+                                       // (worrying back: Rules.foundations_in_play)
+    Build build = Build::alternate;    // how columns build (Rules.column_build)
 };
 
 // What a search and the plain rules know of the game: its traits, the base card, and
@@ -181,6 +205,8 @@ struct Config {
     bool hidden_cards = false;
     Pending pending = Pending::none;
     bool bared_up = false;
+    bool foundations_in_play = false;
+    Build build = Build::alternate;
     bool unlimited() const { return max_redeals < 0; }
 };
 

@@ -277,7 +277,8 @@ std::vector<uint64_t> perft(const Config& cfg, const Pos& root, int depth);
 // ---- a game's part: the functions the search and the plain rules call ---------------
 // Each core/cpp/games/<game>.cpp fills one of these and registers it under the name its
 // game's ``Rules.core_part`` gives, with a ``Registrar`` at namespace scope:
-//     const Registrar registered{Part{"name", moves, safe, blocked, legal, base, face_down}};
+//     const Registrar registered{Part{"name", moves, safe, blocked, legal, base, face_down,
+//                                     worrying_back, builds}};
 struct Part {
     std::string name;
     // the search's moves from s.pos, best first (Rules.search_moves), appended to out
@@ -293,6 +294,13 @@ struct Part {
     bool base_card;
     // its functions know face-down cards (Pos::hid), so the hidden_cards trait may be on
     bool face_down;
+    // its functions know worrying back, on and off (Config::foundations_in_play), so
+    // the foundations_in_play trait may be on; a part without it plays foundations that
+    // keep their cards
+    bool worrying_back;
+    // the ways of building columns its functions play (Config::build), a bit each
+    // (build_bit); a config with another is refused
+    uint8_t builds;
 };
 
 struct Registrar {

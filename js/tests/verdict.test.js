@@ -4,11 +4,19 @@ import { STRINGS, t } from "../i18n.js";
 import { ANSWERS, fatalMark, verdictLabel } from "../verdict.js";
 
 const tr = (lang) => (key, args) => t(lang, key, args);
+const CHANCE = {
+  label: "Your chance",
+  text: "about 50% (30–70%)",
+  title: "t",
+  note: null,
+  say: "s",
+};
 const live = (answer, extra = {}) => ({
   on: true,
   answer,
   seconds: 0.02,
   searching: false,
+  ...(answer === "chance" ? { thoughtful: false, words: CHANCE } : {}),
   ...extra,
 });
 
@@ -79,4 +87,60 @@ test("a deal lost at the deal itself says so, not 'no longer winnable'", () => {
     verdictLabel(live("lost", { from_start: true }), "playing", tr("en")).text,
     "Not winnable (lost from the start)",
   );
+});
+
+test("the honest chance and the exact honest answer say what Python words for them", () => {
+  const words = {
+    label: "Your chance",
+    text: "about 64% (58–70%)",
+    title: "Your chance of winning from what you can see",
+    note: null,
+    say: "Your chance: about 64% (58–70%)",
+  };
+  const shown = verdictLabel(live("chance", { words }), "playing", tr("en"));
+  assert.deepEqual(shown, {
+    answer: "chance",
+    text: words.text,
+    title: words.title,
+    say: words.say,
+    label: "Your chance",
+  });
+  // an honest answer with no words to show is not shown ("chance" has none of its own)
+  assert.equal(verdictLabel(live("chance", { words: { label: "x" } }), "playing", tr("en")), null);
+  for (const bad of [null, undefined, { text: 5 }, { text: "" }]) {
+    assert.equal(verdictLabel(live("chance", { words: bad }), "playing", tr("en")), null);
+  }
+  // the exact honest answer: Python's words, the page's tooltip with Python's note
+  const exact = verdictLabel(
+    live("winnable", {
+      words: {
+        label: "Your chance",
+        text: "Winnable (every card is known: the exact answer)",
+        title: null,
+        note: "No card is unseen here.",
+        say: null,
+      },
+    }),
+    "playing",
+    tr("en"),
+  );
+  assert.equal(exact.text, "Winnable (every card is known: the exact answer)");
+  assert.match(exact.title, /found a way to win.*No card is unseen here\.$/);
+  assert.equal(exact.say, "Solver: Winnable (every card is known: the exact answer)");
+  // with every card known: the page's words, labelled so, the tooltip noted
+  const thoughtful = verdictLabel(
+    live("winnable", {
+      words: { label: "Solver (every card known)", note: "With every card known." },
+    }),
+    "playing",
+    tr("en"),
+  );
+  assert.equal(thoughtful.text, "Winnable");
+  assert.equal(thoughtful.label, "Solver (every card known)");
+  assert.match(thoughtful.title, /With every card known\.$/);
+  // an older view with no words: the page's label
+  assert.equal(verdictLabel(live("winnable"), "playing", tr("en")).label, "Solver");
+  for (const lang of ["en", "el"]) {
+    assert.ok(STRINGS[lang]["ui.thoughtful"] && STRINGS[lang]["ui.thoughtful.title"]);
+  }
 });

@@ -28,7 +28,6 @@ from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Mov
 from ..render import FAN, table_svg, table_text
 from ..solver import solve
 
-F0 = FOUNDATIONS[0]
 N_CARDS = 52
 
 #: Rewards, by name: ``"score"`` is the change in Aisleriot's score (cards on the
@@ -44,8 +43,23 @@ TEACHER_NODES = 20_000
 #: it scales the picture down (every frame of an episode has the same size).
 FRAME_ROWS = 13
 FELT = "#1f6b3a"  # the SVG picture's table
-#: Aisleriot's deal numbers: ``reset(seed=s)`` deals deal ``s`` when ``s < DEALS``.
+#: Aisleriot's deal numbers, 0 to 2**32 - 1.
 DEALS = 2**32
+#: The deals held out for evaluation (the README's and notebook 06's, in every game):
+#: ``split="eval"`` plays these and only these, ``split="train"`` (the default) never.
+EVAL_DEALS = range(15_001, 16_001)
+#: How ``reset`` picks deals: ``"train"`` every deal but ``EVAL_DEALS``, ``"eval"`` only
+#: those, ``"all"`` every deal (a seed is the deal number itself, as in Aisleriot).
+SPLITS = ("train", "eval", "all")
+#: Deals the ``"train"`` split has: seed ``s`` below this is one of them (``train_deal``).
+TRAIN_DEALS = DEALS - len(EVAL_DEALS)
+#: The steps an episode of a registered id lasts at most (``spec.max_episode_steps``,
+#: and ``max_steps``' default).
+MAX_STEPS = 1000
+#: A position reached this many times in an episode truncates it (``max_repeats``).
+MAX_REPEATS = 3
+#: The target of "to its foundation" among an action's targets (then the columns).
+TO_FOUNDATION = 0
 #: The keys ``reset(options=...)`` reads.
 RESET_OPTIONS = ("deal", "game")
 
@@ -95,6 +109,20 @@ def _reset_seed(seed: Any) -> int | None:
     return int(seed)
 
 
+def train_deal(index: int) -> int:
+    """The ``index``-th deal of the ``"train"`` split (0 to ``TRAIN_DEALS - 1``): the
+    deal numbers in order with ``EVAL_DEALS`` left out, so seeds below 15,001 are the
+    deal numbers themselves."""
+    return index if index < EVAL_DEALS.start else index + len(EVAL_DEALS)
+
+
+def _split(value: Any) -> str:
+    if not isinstance(value, str) or value not in SPLITS:
+        splits = ", ".join(map(repr, SPLITS))
+        raise ValueError(f"split must be one of {splits}, not {_shown(value)}")
+    return value
+
+
 def env_name(title: str) -> str:
     """``"Eagle Wing"`` -> ``"EagleWing"``: a game's title as a Gymnasium id's name."""
     return "".join(ch for ch in title.title() if ch.isalnum())
@@ -104,8 +132,9 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
     """One deal of a game at a time, played one action at a time.
 
     ``SolitaireEnv(game, render_mode=None, *, thoughtful=True, reward="score",
-    win_bonus=52.0, illegal_penalty=-1.0, max_steps=1000, winning_mask=False,
-    teacher_nodes=20_000, deck="classic", **options)``; ``options`` are the game's own
+    win_bonus=52.0, illegal_penalty=-1.0, max_steps=1000, max_repeats=3,
+    split="train", winning_mask=False, teacher_nodes=20_000, deck="classic",
+    **options)``; ``options`` are the game's own
     (``draw=3``, ``redeals=None``), as for ``Game``; or ``game`` is the rules given
     whole, a ``Rules`` subclass's instance with its options (``SolitaireEnv(MyRules())``:
     a game written anywhere, registered or not). ``deck``: the inks of
@@ -127,7 +156,9 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         reward: str = "score",
         win_bonus: float = 52.0,
         illegal_penalty: float = -1.0,
-        max_steps: int = 1000,
+        max_steps: int = MAX_STEPS,
+        max_repeats: int | None = MAX_REPEATS,
+        split: str = "train",
         winning_mask: bool = False,
         teacher_nodes: int = TEACHER_NODES,
         deck: str = "classic",
@@ -146,6 +177,8 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {_shown(reward)}")
         if not _is_int(max_steps) or max_steps < 1:
             raise ValueError(f"max_steps must be an int >= 1, not {_shown(max_steps)}")
+        if max_repeats is not None and (not _is_int(max_repeats) or max_repeats < 2):
+            raise ValueError(f"max_repeats must be an int >= 2 or None, not {_shown(max_repeats)}")
         if not _is_int(teacher_nodes) or teacher_nodes < 1:
             raise ValueError(f"teacher_nodes must be an int >= 1, not {_shown(teacher_nodes)}")
         self.game_name = rules.name
@@ -158,14 +191,17 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         self.win_bonus = _finite("win_bonus", win_bonus)
         self.illegal_penalty = _finite("illegal_penalty", illegal_penalty)
         self.max_steps = int(max_steps)
+        self.max_repeats = None if max_repeats is None else int(max_repeats)
+        self.split = _split(split)
         self.winning_mask = _flag("winning_mask", winning_mask)
         self.teacher_nodes = budgets.count(teacher_nodes, "teacher_nodes", optional=False)
 
         self.n_tableau = rules.n_tableau
         self.n_piles = FIRST_TABLEAU + rules.n_tableau
-        #: the piles an action can send a card to: f0..f3, then t0..tN
-        self.targets = [*FOUNDATIONS, *range(FIRST_TABLEAU, self.n_piles)]
-        self.n_targets = len(self.targets)
+        #: an action's targets: "to its foundation" (``TO_FOUNDATION``, the first of
+        #: f0..f3 that takes the card), then the columns t0..tN
+        self.columns = list(range(FIRST_TABLEAU, self.n_piles))
+        self.n_targets = 1 + len(self.columns)
         self.draw_action = N_CARDS * self.n_targets
         self.n_actions = self.draw_action + 1
         self.action_space: spaces.Discrete = spaces.Discrete(self.n_actions)
@@ -190,6 +226,7 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         self.deal: int | None = None
         self._game: Game | None = None
         self._steps = 0
+        self._seen: dict[Any, int] = {}  # the episode's positions, how often reached
         self._frame: tuple[int, int] | None = None
         self._proved: dict[tuple, tuple[str, list[Move]]] = {}
         self._parsed: dict[tuple[int, int, int], tuple[Move, int, int, int]] = {}
@@ -210,18 +247,25 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        """A new deal: ``options["deal"]`` (Aisleriot's deal number, 0 to 2**32 - 1),
-        else Aisleriot's deal number ``seed``, else one drawn from ``np_random``.
+        """A new deal of the environment's ``split``: ``options["deal"]`` (Aisleriot's
+        deal number), else the deal ``seed`` stands for, else one drawn from
+        ``np_random``.
+
+        The splits keep training and evaluation deals apart by construction:
+        ``"train"`` (the default) never deals one of ``EVAL_DEALS`` (15001-16000), and
+        seed ``s`` deals its ``s``-th deal (``train_deal``: the deal number itself below
+        15001, ``s + 1000`` from there); ``"eval"`` deals only those, seed ``i`` (0 to
+        999) the ``i``-th of them; ``"all"`` deals every deal, seed ``s`` deal ``s``, as
+        Aisleriot numbers them. ``options["deal"]`` must be a deal of the split.
 
         ``seed`` is any non-negative int, as Gymnasium's seeds are (vector envs and
-        libraries derive them): below 2**32 it is the deal number itself, and it seeds
-        ``np_random`` (Gymnasium does that, through ``np.random.SeedSequence``); from
-        2**32 on, the deal is the first number drawn from the ``np_random`` it seeded, so
-        the same seed always deals the same deal (there are only 2**32 deals: such a
-        seed shares its deal with one below 2**32). ``options["game"]``: play on from
-        that ``Game`` instead (of this game and options; it is played in place, not
-        copied). Another key of ``options`` is refused (ValueError), as is a seed or
-        deal that is no such int (TypeError or ValueError); then nothing changes."""
+        libraries derive them), and it seeds ``np_random`` (Gymnasium does that, through
+        ``np.random.SeedSequence``); a seed past the split's deals picks the first deal
+        drawn from the ``np_random`` it seeded, so the same seed always deals the same
+        deal. ``options["game"]``: play on from that ``Game`` instead (of this game and
+        options; it is played in place, not copied). Another key of ``options`` is
+        refused (ValueError), as is a seed or deal that is no such int, or a deal of
+        another split (TypeError or ValueError); then nothing changes."""
         seed = _reset_seed(seed)
         if options is None:
             options = {}
@@ -240,6 +284,13 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
             if not 0 <= int(deal) < DEALS:
                 raise ValueError(f"options['deal'] must be 0 to 2**32 - 1, not {int(deal)}")
             deal = int(deal)
+            held_out = deal in EVAL_DEALS
+            if (self.split == "train" and held_out) or (self.split == "eval" and not held_out):
+                raise ValueError(
+                    f"deal {deal} is {'a held-out deal' if held_out else 'no held-out deal'} "
+                    f"(EVAL_DEALS: {EVAL_DEALS.start}-{EVAL_DEALS.stop - 1}): this "
+                    f"environment's split is {self.split!r}"
+                )
         given = options.get("game")
         if given is not None:
             if not isinstance(given, Game):
@@ -255,19 +306,27 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
             self.deal = given.seed
         else:
             if deal is None:
-                if seed is not None and seed < DEALS:
-                    deal = seed
-                else:
-                    deal = int(self.np_random.integers(0, DEALS))
+                deal = self._deal_of(seed)
             self.deal = deal
             self._game = Game(self.rules, deal)
         self._steps = 0
         self._proved = {}
         self._sync()
+        self._seen = {self._table.key(): 1}
         info = {"action_mask": self._fresh_mask(), "score": self._score, "deal": self.deal}
         if self.winning_mask:
             info["winning_mask"] = self.teacher()
         return self._observation(), info
+
+    def _deal_of(self, seed: int | None) -> int:
+        # the split's deal for a seed (np_random is seeded with it already)
+        if self.split == "eval":
+            size = len(EVAL_DEALS)
+            index = seed if seed is not None and seed < size else self.np_random.integers(size)
+            return EVAL_DEALS[int(index)]
+        size = DEALS if self.split == "all" else TRAIN_DEALS
+        index = seed if seed is not None and seed < size else self.np_random.integers(size)
+        return int(index) if self.split == "all" else train_deal(int(index))
 
     def _sync(self) -> None:
         """Read the whole position afresh (after a reset, or when someone else moved)."""
@@ -345,7 +404,12 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         src, dst, count = move
         if src == STOCK:
             return move, STOCK, 1, -1
-        return move, src, count, dst - FIRST_TABLEAU + 4 if dst >= FIRST_TABLEAU else dst - F0
+        return move, src, count, self._target(dst)
+
+    @staticmethod
+    def _target(pile: int) -> int:
+        # a pile's place among an action's targets: any foundation is "to its foundation"
+        return TO_FOUNDATION if pile in FOUNDATIONS else pile - FIRST_TABLEAU + 1
 
     def _legal(self) -> None:
         # the legal moves, keyed by action, and the mask they make
@@ -371,7 +435,13 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
             entries.append(entry)
         for move, src, count, target in entries:
             a = draw_action if target < 0 else piles[src][-count] * n_targets + target
-            by_action[a] = move
+            held = by_action.get(a)
+            # "to its foundation" plays the first foundation (f0..f3) that takes the
+            # card, as Aisleriot's double-click tries them in order; the others it may
+            # go to are empty foundations like that one, so no choice is lost (a card
+            # goes onto a card of its own suit)
+            if held is None or move[1] < held[1]:
+                by_action[a] = move
             mask[a] = 1
         self._by_action = by_action
         self._mask = mask
@@ -486,7 +556,7 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
             # goes back to the waste or the reserve): its action moves the same card
             back = Move(dst, src, count)
             card = piles[dst][-count]
-            target = src - F0 if src <= FOUNDATIONS[-1] else src - FIRST_TABLEAU + 4
+            target = self._target(src)
             carried = self._by_action.get(card * self.n_targets + target) == back
         else:
             carried = False
@@ -495,10 +565,15 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         if status == "won":
             reward += self.win_bonus
         terminated = status != "playing"
-        truncated = not terminated and self._steps >= self.max_steps
+        key = self._table.key()
+        seen = self._seen[key] = self._seen.get(key, 0) + 1
+        repeated = self.max_repeats is not None and seen >= self.max_repeats
+        truncated = not terminated and (self._steps >= self.max_steps or repeated)
         info = {"action_mask": self._fresh_mask(), "score": score, "illegal": False}
         if terminated:
             info["status"] = status
+        elif repeated:
+            info["repeated"] = seen  # reached that often: the policy goes round in circles
         if self.winning_mask:
             info["winning_mask"] = self.teacher()
         return self._observation(), reward, terminated, truncated, info
@@ -549,20 +624,22 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
             return self.draw_action
         src, dst, count = move
         pile = self._piles[src] if 0 <= src < self.n_piles else []
-        if dst not in self.targets or not 1 <= count <= len(pile):
+        if (dst not in FOUNDATIONS and dst not in self.columns) or not 1 <= count <= len(pile):
             raise ValueError(f"{move} is no action of this environment")
-        return pile[-count] * self.n_targets + self.targets.index(dst)
+        return pile[-count] * self.n_targets + self._target(dst)
 
     def describe(self, action: int) -> str:
-        """An action in words: ``"draw"``, ``"Q♥ to f0"`` (the card with what lies on
-        it), whatever the position."""
+        """An action in words: ``"draw"``, ``"Q♥ to t3"`` (the card with what lies on
+        it), ``"A♠ to its foundation"``, whatever the position."""
         a = self._action(action)
         if not 0 <= a < self.n_actions:
             raise ValueError(f"{action!r} is not an action (0 to {self.n_actions - 1})")
         if a == self.draw_action:
             return "draw"
         card, k = divmod(a, self.n_targets)
-        return f"{card_symbol(card)} to {pile_id(self.targets[k])}"
+        if k == TO_FOUNDATION:
+            return f"{card_symbol(card)} to its foundation"
+        return f"{card_symbol(card)} to {pile_id(self.columns[k - 1])}"
 
     def refusal(self, action: int) -> str:
         """Why ``action`` is refused here: the rules' reason key (``Table.reason``), or
@@ -582,7 +659,16 @@ class SolitaireEnv(gym.Env[dict[str, Any], Any]):
         if src == STOCK or not self._buf[card + 104]:
             return "card_not_there"
         count = len(pile) - pile.index(card)
-        return self._table.reason(Move(src, self.targets[k], count)) or "game_over"
+        if k != TO_FOUNDATION:
+            return self._table.reason(Move(src, self.columns[k - 1], count)) or "game_over"
+        # no foundation takes it: the reason of the one it could go on (its suit's, else
+        # the first empty one, else f0)
+        t = self._table
+        tops = [(f, self._piles[f][-1] if self._piles[f] else None) for f in FOUNDATIONS]
+        same = [f for f, top in tops if top is not None and top // 13 == card // 13]
+        empty = [f for f, top in tops if top is None]
+        dst = (same or empty or [FOUNDATIONS[0]])[0]
+        return t.reason(Move(src, dst, count)) or "game_over"
 
     # ---- the teacher ----------------------------------------------------------------
     def teacher(self, nodes: int | None = None) -> np.ndarray:

@@ -11,14 +11,18 @@ figures (their ``variants``); a game registered at run time is studied by nobody
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import inspect
 import pkgutil
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
+from .. import moves
 from ..budgets import shown
 from .base import Rules, Table
-from .records import LANGS, Variant, option_words
+from .records import LANGS, ExerciseRecord, OptionGroup, Variant, option_words
 
 
 def _discover() -> dict[str, type[Rules]]:
@@ -54,8 +58,8 @@ DEFAULT_GAME: str = next(
 _CLASS_FACTS = {"name": str, "title": str, "n_tableau": int}
 _METHODS = ("deal", "pick_reason", "drop_reason")
 # the most columns a table has room for (the observation of the environment, the
-# page's layout and the piles' ids t0..t19 all stay within it)
-MAX_TABLEAU = 20
+# page's layout and the piles' ids t0..t19 all stay within it): the one limit of moves
+MAX_TABLEAU = moves.MAX_TABLEAU
 
 
 def missing(cls: type[Rules]) -> list[str]:
@@ -192,10 +196,18 @@ def rules_for(game: str | Rules, **options: Any) -> Rules:
 
 def _filled(cls: type[Rules], v: Variant) -> Variant:
     if _SHIPPED_CLASSES.get(cls.name) is not cls:
-        # a game registered at run time has no published figures, whatever variants
-        # it inherits from the game it changes
-        return Variant(dict(v.options), v.tag, False, (), cls.name, cls.title)
-    return Variant(dict(v.options), v.tag, v.figures, v.outside, cls.name, cls.title)
+        # a game registered at run time has no published figures nor a solver floor,
+        # whatever variants it inherits from the game it changes
+        return replace(
+            v,
+            options=dict(v.options),
+            figures=False,
+            outside=(),
+            solver_wins=0,
+            game=cls.name,
+            title=cls.title,
+        )
+    return replace(v, options=dict(v.options), game=cls.name, title=cls.title)
 
 
 def _classes(name: str | None) -> list[type[Rules]]:
@@ -215,6 +227,19 @@ def rule_sets(name: str | None = None) -> list[Variant]:
     return [_filled(cls, v) for cls in _classes(name) for v in (*cls.variants, *cls.rule_sets)]
 
 
+def exercise_records() -> dict[str, ExerciseRecord]:
+    """The students' exercises the games of this package set (each game's own
+    ``Rules.exercises``, not inherited ones), by key, with their game filled in: each is
+    judged by its game's Aisleriot traces (``solitaire_widget.exercises``)."""
+    found: dict[str, ExerciseRecord] = {}
+    for name in SHIPPED:
+        for record in _SHIPPED_CLASSES[name].__dict__.get("exercises", ()):
+            if record.key in found:
+                raise RuntimeError(f"two exercises are called {record.key!r}")
+            found[record.key] = dataclasses.replace(record, game=name)
+    return found
+
+
 def variant_title(v: Variant, lang: str = "en") -> str:
     """``"Saratoga, 1 card a click, 2 redeals"``: a variant with every option spelled."""
     cls = GAMES[v.game]
@@ -222,19 +247,36 @@ def variant_title(v: Variant, lang: str = "en") -> str:
     return f"{cls.title_in(lang)}, {words}" if words else cls.title_in(lang)
 
 
-def catalog_entry(cls: type[Rules]) -> dict[str, Any]:
-    """A game as the toolbar offers it: name, titles, option groups."""
+def offered_groups(cls: type[Rules], switches: bool = False) -> tuple[OptionGroup, ...]:
+    """The option groups the toolbar offers for ``cls``: the rule switches' groups only
+    where ``switches`` (a teacher turned them on)."""
+    return tuple(g for g in cls.option_groups if switches or not g.switch)
+
+
+def option_defaults(cls: type[Rules]) -> dict[str, Any]:
+    """What each option of ``cls`` is when not given, where its constructor says so
+    plainly (a switch's default, which ``options`` leaves out)."""
+    out = {}
+    for name, p in inspect.signature(cls.__init__).parameters.items():
+        if name in cls.option_names and isinstance(p.default, (bool, int, str, type(None))):
+            out[name] = p.default
+    return out
+
+
+def catalog_entry(cls: type[Rules], switches: bool = False) -> dict[str, Any]:
+    """A game as the toolbar offers it: name, titles, option groups (the rule switches'
+    only where ``switches``)."""
     return {
         "name": cls.name,
         "title": cls.title,
         "title_el": cls.title_in("el"),
-        "groups": [g.as_dict() for g in cls.option_groups],
+        "groups": [g.as_dict() for g in offered_groups(cls, switches)],
     }
 
 
-def catalog() -> list[dict[str, Any]]:
+def catalog(switches: bool = False) -> list[dict[str, Any]]:
     """Every registered game as the toolbar offers it: name, titles, option groups."""
-    return [catalog_entry(cls) for cls in GAMES.values()]
+    return [catalog_entry(cls, switches) for cls in GAMES.values()]
 
 
 def texts_of(name: str) -> Iterator[tuple[str, str, str]]:
@@ -251,16 +293,20 @@ __all__ = [
     "LANGS",
     "MAX_TABLEAU",
     "SHIPPED",
+    "ExerciseRecord",
     "Rules",
     "Table",
     "Variant",
     "catalog",
     "catalog_entry",
     "check_game",
+    "exercise_records",
     "game_key",
     "is_registered",
     "make_rules",
     "missing",
+    "offered_groups",
+    "option_defaults",
     "register",
     "rule_sets",
     "rules_for",

@@ -24,10 +24,18 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..budgets import shown
-from ..cards import ACE, KING
+from ..cards import ACE, KING, code
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
 from ..texts import TEXTS, fill
-from .records import Layout, OptionGroup, Slot, Variant, column_slots, foundation_slots
+from .records import (
+    ExerciseRecord,
+    Layout,
+    OptionGroup,
+    Slot,
+    Variant,
+    column_slots,
+    foundation_slots,
+)
 
 if TYPE_CHECKING:
     from .search_protocol import Rec, SearchState, SMove
@@ -78,6 +86,7 @@ RULE_FACTS = frozenset(
         "has_base_card",
         "column_checks_top_card",
         "columns_build_in_suit",
+        "column_build",
         "reserve_top_in_play",
         "draw_count",
         # a base-card game's foundations start at the base and wrap K -> A
@@ -118,6 +127,10 @@ class Rules:
     variants: ClassVar[tuple[Variant, ...]] = (Variant(),)
     # more option sets the engine's tests cover (the rules' corners)
     rule_sets: ClassVar[tuple[Variant, ...]] = ()
+    # Students' exercises on this game's rules, judged by its Aisleriot traces
+    # (``solitaire_widget.exercises``); a game's own only: a subclass does not inherit
+    # them, for its rules may not be the traces' (``games.exercise_records``)
+    exercises: ClassVar[tuple[ExerciseRecord, ...]] = ()
     # the game a table opens with when none is named (one game says so)
     opens_by_default: ClassVar[bool] = False
     # the compiled core's part that searches this game (core/cpp/games/), or None: the
@@ -128,8 +141,10 @@ class Rules:
     empty_column: ClassVar[str] = ""
     has_reserve: ClassVar[bool] = False
     # Saratoga and Klondike let a foundation's top card come back into play (worrying
-    # back); elsewhere the foundations keep their cards.
-    foundations_in_play: ClassVar[bool] = False
+    # back); elsewhere the foundations keep their cards. Where a game offers it as an
+    # option (``worrying_back``), its constructor sets it on the instance, as it sets
+    # ``draw_count``; the compiled core reads it as a trait (``core_traits``).
+    foundations_in_play: bool = False
     # Klondike deals face-down cards under the columns' top cards (Table.hidden).
     hidden_cards: ClassVar[bool] = False
     # Eagle Wing and Kansas deal the reserve's top card into a column emptied by a move.
@@ -140,7 +155,12 @@ class Rules:
     # group's top card (and takes single cards only), Kansas and Saratoga its bottom one.
     column_checks_top_card: ClassVar[bool] = False
     # Whether a column takes exactly one card (same suit) or any card of a rank.
-    columns_build_in_suit: ClassVar[bool] = False
+    columns_build_in_suit: bool = False
+    # How columns build down (``games/building.py``): "alternate" colours, in "suit",
+    # "any" suit; "" for a game whose columns take no card by building. Where a game
+    # offers it as an option (``build``), its constructor sets it on the instance (and
+    # ``columns_build_in_suit`` with it); the compiled core reads it as a trait.
+    column_build: str = ""
     # Kansas keeps its reserve's top card face up and in play; Eagle Wing does not.
     reserve_top_in_play: ClassVar[bool] = False
     reserve_text_key: ClassVar[str] = "pile_r"
@@ -328,7 +348,19 @@ class Rules:
             "max_redeals": self.max_redeals,
             "pending": self.search_pending_rule(),
             "bared_up": self.search_bared_up,
+            # a foundation's top card may come back into play (worrying back): the
+            # part generates moves from the foundations only where this says so
+            "foundations_in_play": self.foundations_in_play,
+            # how columns build (the build switch): the part's moves, runs, safe test
+            # and pruning follow it, and it refuses a rule it does not play
+            "column_build": self.column_build,
         }
+
+    def rule_notes(self, lang: str) -> str:
+        """What this instance's options change in the game's rules text, as Markdown in
+        ``lang`` (empty where they change nothing it says): a rule switch turned from
+        its default says so beneath the rules (``rules_text``)."""
+        return ""
 
     # ---- dealing -------------------------------------------------------------------
     def deal(self, deck: list[int]) -> list[list[int]]:
@@ -556,6 +588,10 @@ class Rules:
     # proves nothing. Empty where they do not pay; the game says why where they do.
     search_streamliners: ClassVar[tuple[int, ...]] = ()
 
+    # whether the game's search_moves tries columns whose top cards take the same cards
+    # as one target (the search's ``mirror`` switches it): SolveResult.parts says so
+    search_mirror: ClassVar[bool] = False
+
     # whether a card that a group move leaves bare goes up at once (the search moves
     # part of a column only to lay bare a card that can go up); the game argues it in
     # its search_force, which does it, and the core does it from this trait
@@ -594,6 +630,14 @@ class Rules:
         """What the search asks of the position it starts from: lost on its face (some
         card is blocked), so the answer is "lost" at once."""
         return bool(self.blocked_cards(piles, hidden))
+
+    def search_off(self) -> frozenset[str]:
+        """The parts of this game's search knowledge (``solve_result.PARTS``' names)
+        that these rules' options turn off: a proof argued for the game's own rules that
+        an option takes a rule fact from (Saratoga's blocked cards outside alternate
+        colours). ``SolveResult.parts`` leaves them out; the game's hooks turn them off
+        themselves, this says so."""
+        return frozenset()
 
     def search_pending_rule(self) -> str | None:
         """Which "a card put down must be used at once" rule the search may apply:
@@ -683,6 +727,25 @@ class Rules:
         if card % 13 + 1 != top % 13 + 2 and not (top % 13 + 1 == KING and card % 13 + 1 == ACE):
             return "foundation_rank_wrap"
         return None
+
+
+_UP = tuple(code(c) for c in range(52))
+_DOWN = tuple(code(c, False) for c in range(52))
+
+
+def card_codes(t: Table, index: int, top: int | None = None) -> list[str]:
+    """The cards of pile ``index`` of ``t`` (its ``top`` cards only, if given), bottom
+    to top, as codes (lower case: face down), as the traces and a student's function
+    have them."""
+    pile = t.piles[index]
+    start = 0 if top is None else max(len(pile) - top, 0)
+    if index >= FIRST_TABLEAU:
+        # a column's face-down cards are its bottom ``hidden`` ones (asked often: an
+        # exercise's function is asked about every column at every step)
+        down = t.hidden[index]
+        return [(_DOWN if i < down else _UP)[pile[i]] for i in range(start, len(pile))]
+    face_up = t.is_face_up
+    return [code(pile[i], face_up(index, i)) for i in range(start, len(pile))]
 
 
 def pile_words(index: int) -> str:

@@ -15,10 +15,41 @@ from collections.abc import Iterator, Sequence
 from ..cards import ACE, KING
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
 from . import eagle_wing_search as _search
-from .base import F0, F3, Rules, Table
-from .records import Layout, Slot, Variant, foundation_slots
+from .base import F0, F3, Rules, Table, card_codes
+from .records import ExerciseRecord, Layout, Slot, Variant, foundation_slots
 
 MAX_COLUMN = 3
+
+
+def _asks_column(rules: Rules, t: Table, src: int, n: int, dst: int) -> tuple | None:
+    # a single card dropped onto a column is the student's to judge; the rest of
+    # drop_reason (the foundations, and groups, which never go onto a column here)
+    # stays the game's
+    if dst < FIRST_TABLEAU or n != 1:
+        return None
+    return card_codes(t, src, 1)[0], card_codes(t, dst)
+
+
+COLUMN_EXERCISE = ExerciseRecord(
+    key="eagle-wing-columns",
+    title="Eagle Wing: may this card go onto that column?",
+    question="""\
+In Eagle Wing a single card (the waste's top card, a column's top card, or the trunk's
+last card) may be moved onto one of the eight wing columns. The rules say: columns build
+**down in suit**, one rank at a time, and a King may go on an Ace; a column holds **at
+most three cards**; an empty column (there is one only once the trunk is used up) takes
+any single card. Write the rule as a function.""",
+    signature="may_build(card: str, column: list[str]) -> bool",
+    docstring="""\
+card: the card moved, as a code: its rank (one of A23456789TJQK) and its suit (one of
+    CDHS), e.g. "7H" for the Seven of hearts, "TS" for the Ten of spades.
+column: the column's cards as codes, bottom to top (column[-1] is its top card);
+    an empty list for an empty column.
+Return True if the card may go on top of the column, False if not.""",
+    asks=_asks_column,
+    traces=("eagle-wing.jsonl.gz",),
+    options={"redeals": 2},
+)
 
 
 class EagleWing(Rules):
@@ -32,11 +63,15 @@ class EagleWing(Rules):
     has_base_card = True
     column_checks_top_card = True
     columns_build_in_suit = True
+    column_build = "suit"
     default_redeals = 2
     max_column = MAX_COLUMN
 
     # ---- how it is studied and drawn -------------------------------------------------
+    # Aisleriot's game, with published figures (docs/winnability/eagle-wing.csv)
+    variants = (Variant(figures=True),)
     rule_sets = (Variant({"redeals": 0}, "r0"),)
+    exercises = (COLUMN_EXERCISE,)
 
     def layout(self) -> Layout:
         # Aisleriot's eagle-wing.scm slots: the two wings rise towards the trunk (the

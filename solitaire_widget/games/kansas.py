@@ -12,13 +12,45 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..cards import ACE, KING
+from ..cards import ACE, KING, RANKS
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, RESERVE, STOCK, WASTE, Move
 from . import kansas_search as _search
-from .base import F0, F3, Rules, Table
-from .records import Layout, Slot, Variant, column_slots, foundation_slots
+from .base import F0, F3, Rules, Table, card_codes
+from .records import ExerciseRecord, Layout, Slot, Variant, column_slots, foundation_slots
 
 F1, F2 = FOUNDATIONS[1], FOUNDATIONS[2]
+
+
+def _asks_foundation(rules: Rules, t: Table, src: int, n: int, dst: int) -> tuple | None:
+    # one card dropped onto a foundation is the student's to judge; groups (never
+    # allowed up here) and the columns stay the game's
+    if dst > F3 or n != 1:
+        return None
+    return card_codes(t, src, 1)[0], card_codes(t, dst), RANKS[t.base - 1] if t.base else "A"
+
+
+FOUNDATION_EXERCISE = ExerciseRecord(
+    key="kansas-foundations",
+    title="Kansas: may this card go up onto that foundation?",
+    question="""\
+In Kansas one card at a time goes up to a foundation: the waste's top card, the
+reserve's top card or a column's top card. The foundations do not start with the Aces:
+the first card dealt to them, the **base card**, sets their first rank. The rules say:
+an empty foundation takes a card of the base card's rank; a foundation builds **up in
+suit**, one rank at a time, and after the King comes the Ace. Write the rule as a
+function.""",
+    signature="may_go_up(card: str, foundation: list[str], base: str) -> bool",
+    docstring="""\
+card: the card moved, as a code: its rank (one of A23456789TJQK) and its suit (one of
+    CDHS), e.g. "7H" for the Seven of hearts, "TS" for the Ten of spades.
+foundation: the foundation's cards as codes, bottom to top (foundation[-1] is its top
+    card); an empty list for an empty foundation.
+base: the base card's rank, one of A23456789TJQK (every foundation starts with it).
+Return True if the card may go onto the foundation, False if not.""",
+    asks=_asks_foundation,
+    traces=("kansas.jsonl.gz",),
+    options={"redeals": 0},
+)
 
 
 class Kansas(Rules):
@@ -29,6 +61,7 @@ class Kansas(Rules):
     n_tableau = 3
     has_reserve = True
     refills_from_reserve = True
+    column_build = "any"
     has_base_card = True
     reserve_top_in_play = True
     default_redeals = 0
@@ -36,7 +69,10 @@ class Kansas(Rules):
     opens_by_default = True
 
     # ---- how it is studied and drawn -------------------------------------------------
+    # Aisleriot's game, with published figures (docs/winnability/kansas.csv)
+    variants = (Variant(figures=True),)
     rule_sets = (Variant({"redeals": 1}, "r1"), Variant({"redeals": None}, "unlimited"))
+    exercises = (FOUNDATION_EXERCISE,)
 
     def layout(self) -> Layout:
         # Aisleriot's kansas.scm slots: the reserve under the stock, the three columns
@@ -218,6 +254,7 @@ be filled **only from the waste**.
     # ---- what the search knows (argued in games/kansas_search.py) -----------------------
     search_streamliners = _search.STREAMLINERS
     search_pending_rule = _search.pending_rule
+    search_mirror = True  # its search_moves reads the search's mirror switch
     search_force = _search.force
     search_bared_up = True
     search_capacity = True

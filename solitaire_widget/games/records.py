@@ -2,12 +2,13 @@
 table, the option choices a player is offered, and the variants that tests, benchmarks
 and figures run. Each game's module fills these in on its ``Rules`` subclass; the page,
 the SVG picture, the toolbar, the tests and the benchmarks read them from there (through
-``solitaire_widget.games``), so none of them names a game.
+``solitaire_widget.games``), so none of them names a game. So do the students'
+exercises a game sets on its rules (``ExerciseRecord``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,6 +82,10 @@ class OptionGroup:
 
     label: Mapping[str, str]  # per language
     choices: tuple[Choice, ...]
+    # a rule switch (worrying back...): a teacher's choice, not a player's, offered by
+    # the toolbar only where the table's rule switches are on (the widget's
+    # ``rule_switches``); off, the game keeps the rule it is played with
+    switch: bool = False
 
     def chosen(self, options: Mapping[str, Any]) -> int | None:
         """The index of the choice ``options`` agree with, or None."""
@@ -101,19 +106,28 @@ class Variant:
     """A set of options a game is played and studied with.
 
     ``tag`` tells it from the game's other variants (``"d1 r2"``; empty for a game with
-    one). ``figures``: winnability figures are published for it (docs/winnability).
-    ``outside``: figures published elsewhere, to check ours against. ``game`` and
-    ``title`` are filled in by the registry.
+    one). ``figures``: winnability figures are published for it (docs/winnability),
+    an opt-in: a variant that says so must have them, over 20,000 deals
+    (tests/test_registry.py), and a new game needs none to pass CI. ``outside``:
+    figures published elsewhere, to check ours against. ``solver_wins``: the fewest of
+    deals 1 to 30 the solver must win at 5,000 nodes a deal (tests/test_solver.py; 0:
+    it must decide one at least), a floor the game sets from what its search does.
+    ``game`` and ``title`` are filled in by the registry.
     """
 
     options: Mapping[str, Any] = field(default_factory=dict)
     tag: str = ""
-    figures: bool = True
+    figures: bool = False
     # winnability published elsewhere for the same rules: (source, win rate, half-width
     # of its 95% interval or None where the source gives none)
     outside: tuple[tuple[str, float, float | None], ...] = ()
+    solver_wins: int = 0
     game: str = ""
     title: str = ""
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.solver_wins <= 30:
+            raise ValueError(f"solver_wins counts deals 1 to 30, not {self.solver_wins!r}")
 
     @property
     def label(self) -> str:
@@ -153,6 +167,20 @@ def option_words(options: Mapping[str, Any], lang: str = "en") -> str:
                 if r is None
                 else ("no redeal" if r == 0 else f"{r} redeal{'s' if r != 1 else ''}")
             )
+    if options.get("worrying_back") is False:  # a rule switch, named only when off
+        parts.append("χωρίς επιστροφή από τις Βάσεις" if lang == "el" else "no worrying back")
+    build = options.get("build")
+    if build is not None:  # a rule switch (how columns build), named where it is given
+        words = {
+            "en": {"alternate": "alternate colours", "suit": "in suit", "any": "any suit"},
+            "el": {
+                "alternate": "εναλλάξ κόκκινο και μαύρο",
+                "suit": "στο ίδιο χρώμα",
+                "any": "ανεξαρτήτως χρώματος",
+            },
+        }[lang]
+        lead = "στήλες " if lang == "el" else "columns "
+        parts.append(lead + words.get(build, str(build)))
     return ", ".join(parts)
 
 
@@ -167,3 +195,31 @@ __all__ = [
     "foundation_slots",
     "option_words",
 ]
+
+
+@dataclass(frozen=True)
+class ExerciseRecord:
+    """One rule of a game set as a students' exercise (``solitaire_widget.exercises``
+    judges it against Aisleriot's traces).
+
+    ``signature`` is the header of the function the student writes, as Python
+    (``"may_build(card: str, column: list[str]) -> bool"``), and ``docstring`` what its
+    arguments are and what it returns; the function answers True (allowed) or False.
+    The function stands in for part of the game's ``drop_reason``: ``asks(rules, table,
+    src, n, dst)`` turns that question (may the top ``n`` cards of ``src`` go onto
+    ``dst``?) into the function's arguments (card codes, lower case face down), or
+    gives None where the game's own rule decides: the part of the rule the exercise
+    does not ask about. ``traces``
+    are the Aisleriot trace files (``tests/data/``) of the game under ``options`` that
+    judge it; ``game`` is filled in by the registry.
+    """
+
+    key: str
+    title: str
+    question: str
+    signature: str
+    docstring: str
+    asks: Callable[..., tuple[Any, ...] | None]
+    traces: tuple[str, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    game: str = ""

@@ -6,6 +6,13 @@ one) enters an empty column. Foundations build up in suit from the Ace, one card
 time, and their top cards stay in play. The help text's rule is the default: one card per
 deal and two redeals (three passes); ``redeals=None`` is what Aisleriot's code does
 (unlimited), ``draw=3`` its "Three card deals" option.
+
+``worrying_back=False`` is a rule switch (for teaching and for the literature's
+"necessity of worrying back"): the foundations then keep their cards, as in Kansas.
+Aisleriot's rule, worrying back on, is the default, and an option at its default is
+left out of ``options`` (so every record made before the switch names the same game).
+``build="suit"`` or ``"any"`` is another (how columns build, ``games/building.py``):
+Aisleriot's alternate colours are the default, left out of ``options`` alike.
 """
 
 from __future__ import annotations
@@ -14,10 +21,11 @@ from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from ..budgets import shown
-from ..cards import ACE, KING, is_red
+from ..cards import ACE, KING
 from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, STOCK, WASTE, Move
 from . import saratoga_search as _search
 from .base import _UNSET, F0, F3, Rules, Table
+from .building import build_note, build_switch, checked_build, suit_class, suits_fit, wanted_class
 from .records import (
     Choice,
     Layout,
@@ -28,6 +36,35 @@ from .records import (
     foundation_slots,
 )
 
+# The rules text's note when worrying back is switched off (``Rules.rule_notes``)
+NO_WORRYING_BACK = {
+    "en": """
+**Rule switch: no worrying back.** In this game the foundations **keep their cards**:
+no foundation card comes back down onto a column, and an Ace stays where it went up
+(the sentence above about foundation cards staying in play does not hold here).
+Aisleriot's rule, worrying back on, is the game's default.
+""",
+    "el": """
+**Αλλαγή κανόνα: χωρίς επιστροφή από τις Βάσεις.** Σε αυτή την παρτίδα οι Βάσεις
+**κρατούν τα φύλλα τους**: κανένα φύλλο Βάσης δεν κατεβαίνει ξανά σε στήλη, και ένας Άσος
+μένει εκεί όπου ανέβηκε (η πρόταση πιο πάνω για τα φύλλα των Βάσεων που παίζονται ακόμα
+δεν ισχύει εδώ). Ο κανόνας του Aisleriot, με την επιστροφή, είναι ο προεπιλεγμένος.
+""",
+}
+
+# The worrying-back switch as the toolbar offers it, to a teacher only (``switch``)
+WORRYING_BACK = OptionGroup(
+    {"en": "Worrying back", "el": "Επιστροφή από τις Βάσεις"},
+    (
+        Choice({"en": "On (Aisleriot)", "el": "Ναι (Aisleriot)"}, {"worrying_back": True}),
+        Choice({"en": "Off", "el": "Όχι"}, {"worrying_back": False}),
+    ),
+    switch=True,
+)
+
+# the build switch (how columns build), to a teacher only; Aisleriot's rule first
+BUILD = build_switch("alternate")
+
 
 class Saratoga(Rules):
     name = "saratoga"
@@ -35,9 +72,10 @@ class Saratoga(Rules):
     title_el = "Σαρατόγκα"
     empty_column = "K"
     foundations_in_play = True
+    column_build = "alternate"
     n_tableau = 7
     default_redeals = 2
-    option_names = ("draw", "redeals")
+    option_names = ("draw", "redeals", "worrying_back", "build")
     # Aisleriot's saratoga.scm is klondike.scm with the deal face up (checked by
     # tests/test_registry.py: the same seeds deal the same cards)
     face_up_of: ClassVar[tuple[str, ...]] = ("klondike",)
@@ -58,17 +96,38 @@ class Saratoga(Rules):
                 Choice({"en": "Unlimited", "el": "Απεριόριστα"}, {"redeals": None}),
             ),
         ),
+        WORRYING_BACK,
+        BUILD,
     )
-    # The help text's rule first, then what Aisleriot's code does, and its option.
+    # The help text's rule first, then what Aisleriot's code does, and its option, each
+    # with published figures. With unlimited redeals most deals are won, and found at
+    # once: the solver wins at least half of deals 1-30 on a small budget.
     variants: ClassVar[tuple[Variant, ...]] = (
-        Variant({"draw": 1, "redeals": 2}, "d1 r2"),
-        Variant({"draw": 1, "redeals": None}, "d1 unlimited"),
-        Variant({"draw": 3, "redeals": None}, "d3 unlimited"),
+        Variant({"draw": 1, "redeals": 2}, "d1 r2", figures=True),
+        Variant({"draw": 1, "redeals": None}, "d1 unlimited", figures=True, solver_wins=15),
+        Variant({"draw": 3, "redeals": None}, "d3 unlimited", figures=True, solver_wins=15),
     )
     rule_sets: ClassVar[tuple[Variant, ...]] = (
         Variant({"draw": 1, "redeals": 0}, "d1 r0"),
         Variant({"draw": 3, "redeals": 0}, "d3 r0"),
         Variant({"draw": 3, "redeals": 1}, "d3 r1"),
+        # the rule switch: foundations that keep their cards, under the rules where
+        # the search's pieces that rest on worrying back differ (the stock a reserve:
+        # the lazy-stock filter; limited redeals: the drawn-card rule)
+        Variant({"draw": 1, "redeals": None, "worrying_back": False}, "d1 unlimited no-wb"),
+        Variant({"draw": 1, "redeals": 2, "worrying_back": False}, "d1 r2 no-wb"),
+        # the build switch, under the rules where the search's pieces that rest on how
+        # columns build differ (the stock a reserve: the lazy-stock chains; limited
+        # redeals: the drawn-card rule and the loosest rules), and with worrying back off
+        Variant({"draw": 1, "redeals": None, "build": "suit"}, "d1 unlimited suit"),
+        Variant({"draw": 1, "redeals": 0, "build": "any"}, "d1 r0 any"),
+        Variant({"draw": 3, "redeals": None, "build": "suit"}, "d3 unlimited suit"),
+        Variant(
+            {"draw": 1, "redeals": 2, "build": "suit", "worrying_back": False}, "d1 r2 suit no-wb"
+        ),
+        Variant(
+            {"draw": 1, "redeals": 0, "build": "any", "worrying_back": False}, "d1 r0 any no-wb"
+        ),
     )
 
     def layout(self) -> Layout:
@@ -100,6 +159,12 @@ class Saratoga(Rules):
             "legal_sara_group": " The run of {n} cards headed by {card} moves as a group.",
             "legal_sara_empty": "{card} is a King: a King, or a run headed by one, may fill an empty column.",
             "foundation_rank": "Foundations build up one rank at a time from the Ace to the King: {target} needs {needed}, not {card}.",
+            "foundation_kept": "Worrying back is switched off in this game of {game}: cards on the foundations stay there.",
+            "not_a_build_suit": "Only a correct run moves as a group: in the top {n} cards of {src}, {upper} does not lie on a card one higher of its own suit (columns build in suit in this game).",
+            "not_a_build_any": "Only a correct run moves as a group: in the top {n} cards of {src}, {upper} does not lie on a card one higher.",
+            "tableau_in_suit": "Columns build down in suit in this game: {card} and {target} are not of the same suit.",
+            "legal_sara_tableau_suit": "{card} goes on {target}: columns build down in suit in this game.",
+            "legal_sara_tableau_any": "{card} goes on {target}: columns build down in any suit in this game.",
         },
         "el": {
             "foundation_ace": "Μια άδεια Βάση ξεκινά με Άσο, και το φύλλο {card} δεν είναι Άσος.",
@@ -115,6 +180,12 @@ class Saratoga(Rules):
             "legal_sara_group": " Η σειρά των {n} φύλλων με πρώτο το φύλλο {card} μετακινείται μαζί.",
             "legal_sara_empty": "Το φύλλο {card} είναι Ρήγας: Ρήγας, ή σειρά που ξεκινά από Ρήγα, γεμίζει άδεια στήλη.",
             "foundation_rank": "Οι Βάσεις ανεβαίνουν μία αξία τη φορά από τον Άσο ως τον Ρήγα: το φύλλο {target} θέλει {needed}, όχι {card}.",
+            "foundation_kept": "Σε αυτή την παρτίδα {game} η επιστροφή φύλλων από τις Βάσεις είναι κλειστή: τα φύλλα των Βάσεων μένουν εκεί.",
+            "not_a_build_suit": "Μόνο σωστή σειρά μετακινείται ως ομάδα: στα {n} πάνω φύλλα της στοίβας {src}, το {upper} δεν κάθεται σε φύλλο μία αξία πάνω του ίδιου χρώματος (σε αυτή την παρτίδα οι στήλες χτίζονται στο ίδιο χρώμα).",
+            "not_a_build_any": "Μόνο σωστή σειρά μετακινείται ως ομάδα: στα {n} πάνω φύλλα της στοίβας {src}, το {upper} δεν κάθεται σε φύλλο μία αξία πάνω.",
+            "tableau_in_suit": "Σε αυτή την παρτίδα οι στήλες κατεβαίνουν στο ίδιο χρώμα: τα φύλλα {card} και {target} δεν είναι του ίδιου χρώματος.",
+            "legal_sara_tableau_suit": "Το φύλλο {card} πάει πάνω στο φύλλο {target}: σε αυτή την παρτίδα οι στήλες κατεβαίνουν στο ίδιο χρώμα.",
+            "legal_sara_tableau_any": "Το φύλλο {card} πάει πάνω στο φύλλο {target}: σε αυτή την παρτίδα οι στήλες κατεβαίνουν ανεξαρτήτως χρώματος.",
         },
     }
 
@@ -167,16 +238,40 @@ turn it over without limit, which is the *unlimited redeals* option here.
     }
 
     # ---- the rules ------------------------------------------------------------------
-    def __init__(self, draw: int = 1, redeals: int | None = _UNSET) -> None:
+    def __init__(
+        self,
+        draw: int = 1,
+        redeals: int | None = _UNSET,
+        worrying_back: bool = True,
+        build: str = "alternate",
+    ) -> None:
         super().__init__(redeals)
         # an int, not merely equal to one: 3.0 would reach the core and the page as a float
         if isinstance(draw, bool) or not isinstance(draw, int) or draw not in (1, 3):
             raise ValueError(f"draw must be 1 or 3, not {shown(draw)}")
+        # a bool, not merely truthy: 0 or "no" would be a slip, not a wish
+        if not isinstance(worrying_back, bool):
+            raise TypeError(f"worrying_back must be True or False, not {shown(worrying_back)}")
         self.draw_count = draw
+        # worrying back: a foundation's top card may come back into play
+        self.foundations_in_play = worrying_back
+        # how columns build (games/building.py): a card's class says what it takes
+        self.column_build = checked_build(build)
+        self.columns_build_in_suit = build == "suit"
 
     @property
     def options(self) -> dict[str, Any]:
-        return {"draw": self.draw_count, "redeals": self.max_redeals}
+        # the rule switch only when turned from Aisleriot's rule: the options of the game
+        # as Aisleriot plays it (statistics keys, saved games, published deals) are the
+        # same as before the switch existed
+        extra: dict[str, Any] = {} if self.foundations_in_play else {"worrying_back": False}
+        if self.column_build != "alternate":
+            extra["build"] = self.column_build
+        return {"draw": self.draw_count, "redeals": self.max_redeals, **extra}
+
+    def rule_notes(self, lang: str) -> str:
+        notes = "" if self.foundations_in_play else NO_WORRYING_BACK[lang]
+        return notes + build_note(self.column_build, "alternate", lang)
 
     def deal(self, deck: list[int]) -> list[list[int]]:
         piles = self.empty_piles()
@@ -189,14 +284,17 @@ turn it over without limit, which is the *unlimited redeals* option here.
         return piles
 
     def pick_reason(self, t: Table, src: int, n: int) -> str | None:
+        if F0 <= src <= F3 and not self.foundations_in_play:
+            return "foundation_kept"  # worrying back is off
         pile = t.piles[src]
         if n > len(pile) - t.hidden[src]:
             return "face_down_group"
-        # each card of the group must lie on a card one higher of the other colour
+        # each card of the group must lie on a card one higher, as the columns build
+        build = self.column_build
         for i in range(len(pile) - n + 1, len(pile)):
             upper, lower = pile[i], pile[i - 1]
-            if upper % 13 + 2 != lower % 13 + 1 or is_red(upper) == is_red(lower):
-                return "not_a_build"
+            if upper % 13 + 2 != lower % 13 + 1 or not suits_fit(build, upper, lower):
+                return "not_a_build" if build == "alternate" else f"not_a_build_{build}"
         return None
 
     def drop_reason(self, t: Table, src: int, n: int, dst: int) -> str | None:
@@ -218,8 +316,8 @@ turn it over without limit, which is the *unlimited redeals* option here.
         if not pile:
             return None if bottom % 13 + 1 == KING else "empty_king_only"
         top = pile[-1]
-        if is_red(top) == is_red(bottom):
-            return "tableau_colour"
+        if not suits_fit(self.column_build, bottom, top):
+            return "tableau_colour" if self.column_build == "alternate" else "tableau_in_suit"
         if bottom % 13 + 2 != top % 13 + 1:
             return "tableau_rank"
         return None
@@ -235,7 +333,8 @@ turn it over without limit, which is the *unlimited redeals* option here.
         group = ["legal_sara_group"] if n > 1 else []
         if not t.piles[dst]:
             return ["legal_sara_empty", *group]
-        return ["legal_sara_tableau", *group, *back]
+        build = "" if self.column_build == "alternate" else f"_{self.column_build}"
+        return [f"legal_sara_tableau{build}", *group, *back]
 
     def legal_moves(self, t: Table) -> list[Move]:
         piles = t.piles
@@ -248,14 +347,17 @@ turn it over without limit, which is the *unlimited redeals* option here.
             if pile and pile[-1] % 13 < 12:
                 up[pile[-1] + 1] = f
         empty_c = [c for c in cols if not piles[c]]
-        # (rank index, is red) of the card a column takes -> columns
-        takes: dict[tuple[int, bool], list[int]] = {}
+        build = self.column_build
+        # (rank index, class) of the card a column takes -> columns
+        takes: dict[tuple[int, int], list[int]] = {}
         for c in cols:
             pile = piles[c]
             if pile and pile[-1] % 13 > 0:
                 top = pile[-1]
-                takes.setdefault((top % 13 - 1, not is_red(top)), []).append(c)
-        for src in (WASTE, *FOUNDATIONS, *cols):
+                takes.setdefault((top % 13 - 1, wanted_class(build, top)), []).append(c)
+        # the foundations' top cards are in play only with worrying back
+        found_src = FOUNDATIONS if self.foundations_in_play else ()
+        for src in (WASTE, *found_src, *cols):
             pile = piles[src]
             if not pile:
                 continue
@@ -268,7 +370,7 @@ turn it over without limit, which is the *unlimited redeals* option here.
             n = 1
             while True:
                 bottom = pile[-n]
-                for c in takes.get((bottom % 13, is_red(bottom)), ()):
+                for c in takes.get((bottom % 13, suit_class(build, bottom)), ()):
                     if c != src:
                         moves.append(Move(src, c, n))
                 if bottom % 13 == 12:
@@ -276,7 +378,7 @@ turn it over without limit, which is the *unlimited redeals* option here.
                 if n == depth:
                     break
                 below = pile[-n - 1]
-                if below % 13 != bottom % 13 + 1 or is_red(below) == is_red(bottom):
+                if below % 13 != bottom % 13 + 1 or not suits_fit(build, bottom, below):
                     break
                 n += 1
         return moves
@@ -298,6 +400,11 @@ turn it over without limit, which is the *unlimited redeals* option here.
         return 0
 
     def safe_card(self, piles: Sequence[list[int]], base: int | None, card: int) -> bool:
+        # Rests on the rule facts: foundations build up in suit from the Ace (no base
+        # card, no wrap), columns build down in alternating colours (column_build: the
+        # other two rules are argued at the end), one card at a time
+        # to a foundation; and on foundations_in_play, argued both ways below, so the
+        # one bound serves worrying back on and off.
         # Ranks are plain here (Ace 1 .. King 13, no wrap). The rule for building in
         # alternate colours (Blake & Gent 2019, after Bjarnason et al.), who prove this
         # bound with worrying back: Aces and 2s are always safe (a 2 can hold only an
@@ -311,10 +418,41 @@ turn it over without limit, which is the *unlimited redeals* option here.
         # (its foundation is X's, then at r-1, or the other one of colour c, at r-3 or
         # more), and the cards of rank r-3 that Z could hold are of Y's colour, whose
         # foundations are at r-2 or more: up already. So X is needed for nothing in
-        # play. Moving foundation cards back down only adds options to the player, and
-        # X itself stays available to come back down until something covers it.
+        # play. With worrying back, moving foundation cards back down only adds options
+        # to the player, and X itself stays available to come back down until
+        # something covers it.
+        # Without worrying back (worrying_back=False) the same bound holds, by the
+        # plainer argument that foundations then only ever grow: take any line L that
+        # keeps X in play and play L' instead, X up at once, each move of L that puts a
+        # card on a card L' has sent up (Y on X, Z on such a Y) played in L' as that
+        # card going up (its foundation is exactly one below it then: at the heights
+        # above at the start, it never falls, and the card is not up in L' yet), and
+        # each later move of the cards L' sent up skipped. Their
+        # foundations never fall, so the cards of rank r-3 of Y's colour, up at the
+        # start, stay up: nothing else can ever lie on Z. L' then differs from L only in
+        # cards up that L keeps in play, which no other move needs (a group holding them
+        # moves without them: a part of a run is a run, onto the same card), and more
+        # cards up only lets more go up. So no line is lost by sending X up.
+        # The build switch (``column_build``) changes which cards X could hold:
+        # - in suit, only the card one below X in X's suit, which is up when X fits its
+        #   foundation; it can come down (worrying back) onto X alone, for a card of a
+        #   suit lies in a column only on the card one higher of that suit, and so can
+        #   the cards under it on the foundation, each only onto the one above it. So in
+        #   play X holds nothing but cards that would be up with X, and it is safe at any
+        #   rank: the line L' above, X up, skips every move of X and of those cards
+        #   (without worrying back they never come down at all), and a group holding X
+        #   on top moves without it; with worrying back X itself may still come down
+        #   from its foundation where L moves it (it is that foundation's top card while
+        #   L keeps it in play: the next card of its suit goes up only after X).
+        # - in any suit, any card Y of rank r-1 could lie on X, and any card Z of rank
+        #   r-2 on Y: the bound above with every suit in place of the other colour's,
+        #   that is, each other suit's foundation at r-2 or higher (then every card of
+        #   rank r-2 is up, so nothing is ever put on Y, and Y goes up whenever it would
+        #   have gone onto X); Kansas's bound (Kansas.safe_card), without the wrap. Aces
+        #   and 2s stay safe as above (a 2 holds only Aces).
         r = card % 13 + 1
-        if r <= 2:
+        build = self.column_build
+        if r <= 2 or build == "suit":
             return True
         h = [0, 0, 0, 0]  # foundation height of each suit
         for f in FOUNDATIONS:
@@ -322,6 +460,8 @@ turn it over without limit, which is the *unlimited redeals* option here.
             if p:
                 h[p[0] // 13] = len(p)
         s = card // 13
+        if build == "any":
+            return all(h[o] >= r - 2 for o in range(4) if o != s)
         if 13 <= card < 39:  # red: the blacks, then the other red suit
             return h[0] >= r - 2 and h[3] >= r - 2 and h[3 - s] >= r - 3
         return h[1] >= r - 2 and h[2] >= r - 2 and h[3 - s] >= r - 3
@@ -333,16 +473,24 @@ turn it over without limit, which is the *unlimited redeals* option here.
     search_probes = True
     search_moves = _search.search_moves
     blocked_cards = _search.blocked_cards
+    search_off = _search.search_off
     search_pending_rule = _search.pending_rule
+    search_mirror = True  # its search_moves reads the search's mirror switch
     loosest = _search.loosest
     core_part = "saratoga"
 
     # ---- hints --------------------------------------------------------------------------
     def extra_hints(self, t: Table, legal: list[Move]) -> Iterator[Move]:
-        # part of a run moved onto another column to lay bare a card that can go up
+        # part of a run moved onto another column to lay bare a card that can go up: a
+        # face-up card only (a hint reads no face-down card, even to judge a move that
+        # turns one over; the whole run is Aisleriot's own hint)
         for m in legal:
             pile = t.piles[m.src]
-            if m.src >= FIRST_TABLEAU and m.dst >= FIRST_TABLEAU and m.count < len(pile):
+            if (
+                m.src >= FIRST_TABLEAU
+                and m.dst >= FIRST_TABLEAU
+                and m.count < len(pile) - t.hidden[m.src]
+            ):
                 scratch = t.copy()
                 scratch.apply(m)
                 if any(scratch.reason(Move(m.src, f)) is None for f in FOUNDATIONS):

@@ -4,6 +4,20 @@ is applied; the pattern that proves a deal lost on its face; which pending rule 
 the loosest rules a loss carries over from. The rules themselves are in
 ``games/saratoga.py``, which binds these to ``Saratoga``; they are written against
 ``search_protocol.SearchState``, never the search's own module.
+
+Each piece says which rule facts (``games/base.py``'s ``RULE_FACTS``) it rests on. One
+of them is an option: ``foundations_in_play`` (``worrying_back``, on by default as in
+Aisleriot). Every piece below is argued with it on and with it off; where its argument
+needs it on, it is off without it, and where worrying back only widened it (a card from
+a foundation counted as able to come back), the narrower form is argued and used
+without it. The compiled core's part (``core/cpp/games/saratoga.cpp``) reads the same
+trait and does the same, node for node.
+
+Another option is how columns build (``column_build``, the option ``build``:
+``games/building.py``): alternate colours, Aisleriot's rule, or in suit, or in any suit.
+Each piece below that rests on it says so: most hold for every building rule once a
+card's colour is read as its class (what a card takes and where it may lie); the
+blocked-card proof, argued for alternate colours only, is off under the others.
 """
 
 from __future__ import annotations
@@ -14,6 +28,7 @@ from typing import Any
 from ..cards import is_red
 from ..moves import FIRST_TABLEAU, FOUNDATIONS, WASTE
 from .base import Rules
+from .building import CHAIN_CLASS, SUIT_CLASS, WANTED_CLASS
 from .search_protocol import SearchState, SMove, stock_reach
 
 
@@ -51,6 +66,12 @@ def _held_by_twin(
     return False
 
 
+def search_off(rules: Rules) -> frozenset[str]:
+    # the blocked-card proof below is argued for alternate colours only (it returns no
+    # card under the other building rules)
+    return frozenset() if rules.column_build == "alternate" else frozenset({"blocked cards"})
+
+
 def blocked_cards(
     rules: Rules, piles: Sequence[list[int]], hidden: Sequence[int] | None = None
 ) -> list[int]:
@@ -78,6 +99,17 @@ def blocked_cards(
     #   until X moves; and X, which cannot go up either, has nowhere to go: Y is
     #   covered and an empty column takes only a King. Seed 324 opens so: Q♠ and
     #   Q♣ lie in that order over 2♠, 4♣ and K♦, and K♥ can take only one of them.
+    # Without worrying back (worrying_back=False) a card on a foundation never comes
+    # down, so one of X's two cards lying there is no way out for X: only the stock
+    # and the waste count as "out of the columns". Every other way out is one of the
+    # rules' moves that worrying back does not touch, so the argument holds as it
+    # stands with that one way taken out. (Counting a foundation card anyway, as with
+    # worrying back, would be sound but would prove fewer positions lost.)
+    # Rule facts: columns build down in alternating colours (column_build: under the
+    # other building rules the proof is not made, and no card is called blocked); a
+    # run moves as a group;
+    # only a King (or a run headed by one) fills an empty column; foundations build up
+    # in suit from the Ace; foundations_in_play as above; face-down cards as below.
     # Every set of cards that really move meets these, so it lies inside the
     # largest such set, found by starting from every column card and dropping those
     # that fail until none does: a card left out can never move. Deals only: in
@@ -89,8 +121,12 @@ def blocked_cards(
     # asks only for cards to move, which a face-down card can do only after those on it
     # have, as the card on X must anyway.) Any Klondike line is a Saratoga line, so the
     # rest of the argument holds as it stands.
+    if rules.column_build != "alternate":
+        return []
     where: dict[int, tuple[list[int], int]] = {}
     down: dict[int, int] = {}  # card -> face-down cards at the bottom of its column
+    # the cards on the foundations, which are no way out without worrying back
+    kept = set() if rules.foundations_in_play else {c for f in FOUNDATIONS for c in piles[f]}
     for c in range(FIRST_TABLEAU, FIRST_TABLEAU + rules.n_tableau):
         pile = piles[c]
         h = hidden[c] if hidden is not None else 0
@@ -130,7 +166,11 @@ def blocked_cards(
                     continue  # under X
                 if _held_by_twin(where, x, i, pile, h, targets[1 - k]):
                     continue
-                if w is None or w[1] == len(w[0]) - 1 or w[0][w[1] + 1] in moves:
+                if w is None:
+                    if h in kept:
+                        continue  # up for good (no worrying back)
+                    break
+                if w[1] == len(w[0]) - 1 or w[0][w[1] + 1] in moves:
                     break
             else:
                 moves.discard(x)
@@ -145,6 +185,14 @@ def blocked_cards(
 
 
 def pending_rule(rules: Rules) -> str | None:
+    # Rule facts: draw_count and max_redeals (the stock's reach), and the moves'
+    # rules; "waste" is argued in ``_lazy_filter`` with worrying back on and off. The
+    # "drawn" rule is Kansas's argument (moves that do not depend on the drawn card X
+    # commute with drawing it and putting it down), made there for foundations that
+    # keep their cards, as they do here without worrying back. With it, a foundation
+    # card put onto X is a move that depends on X (the search follows it next), and
+    # one put elsewhere commutes like any other move: it holds with
+    # foundations_in_play on and off.
     if rules.draw_count == 1 and rules.max_redeals is None:
         # The stock is a reserve (every card in reach at any time): a waste card put
         # on a column must be built on at once (the argument in ``_lazy_filter``).
@@ -160,15 +208,19 @@ def pending_rule(rules: Rules) -> str | None:
 
 def loosest(rules: Rules) -> Rules | None:
     # Every line of a stricter rule set is a line of the loosest one, one card a
-    # click and unlimited redeals: more redeals only add choices, and one card a
-    # click with unlimited redeals reaches every stock position that three a click
-    # reaches (the same waste top after the same number of cards dealt, counted in
-    # ones). So a position the loosest rules lose is lost under the stricter ones
-    # too; a win there is a win here only if it replays here.
-    if rules.draw_count == 1 and rules.max_redeals is None:
+    # click and unlimited redeals with worrying back: more redeals only add choices,
+    # one card a click with unlimited redeals reaches every stock position that three
+    # a click reaches (the same waste top after the same number of cards dealt,
+    # counted in ones), and worrying back only adds moves (from the foundations) to
+    # the same rules. So a position the loosest rules lose is lost under the stricter
+    # ones too; a win there is a win here only if it replays here.
+    # Rule facts: draw_count, max_redeals, foundations_in_play (the options), and
+    # that nothing else in the rules depends on them; column_build is not loosened
+    # (no building rule's lines are all another's): the loosest rules keep it.
+    if rules.draw_count == 1 and rules.max_redeals is None and rules.foundations_in_play:
         return None
     loose: Any = type(rules)  # Saratoga, or a game with its options (Klondike)
-    return loose(draw=1, redeals=None)
+    return loose(draw=1, redeals=None, build=rules.column_build)
 
 
 def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
@@ -182,18 +234,27 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
     # Columns whose top cards have the same rank and colour are one target (the
     # argument in Kansas.search_moves, with colour added: building alternates
     # colours). A pending column stands for its class, since its card must be built
-    # on.
+    # on. Rule facts: columns build down in alternating colours (a column's top card
+    # takes by rank and colour alone), and the columns are interchangeable; a card
+    # from a foundation (worrying back) is one more card put onto the class, so it
+    # holds with foundations_in_play on and off. Under the other building rules
+    # (column_build) a top card takes by rank and its class (``wanted_class``): by
+    # rank alone in any suit, as in Kansas, where the argument was made; in suit the
+    # class is the suit, so no two columns are one target (the rule prunes nothing).
+    build = rules.column_build
+    cls, wants = SUIT_CLASS[build], WANTED_CLASS[build]
+    mirror = MIRROR_CLASS[build]
     pcol = s.pending & 15
     canon = set()
     seen_tops = set()
     if pcol:
         top = piles[pcol][-1]
-        seen_tops.add((top % 13, RED[top]))
+        seen_tops.add((top % 13, mirror[top]))
         canon.add(pcol)
     for c in cols:
         if piles[c]:
             top = piles[c][-1]
-            sig = (top % 13, RED[top])
+            sig = (top % 13, mirror[top])
             if not (prune and s.mirror) or sig not in seen_tops:
                 seen_tops.add(sig)
                 canon.add(c)
@@ -224,7 +285,7 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
         face_up = ln - s.hidden[src]
         while k < face_up:
             a, b = sp[-k], sp[-k - 1]
-            if b % 13 != a % 13 + 1 or RED[a] == RED[b]:
+            if b % 13 != a % 13 + 1 or cls[a] != wants[b]:
                 break
             k += 1
         r1 = top % 13
@@ -237,7 +298,7 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
                     continue
                 tt = tp[-1]
                 j = tt % 13 - r1  # the group's bottom card must be one below tt
-                if j < 1 or j > k or RED[sp[-j]] == RED[tt]:
+                if j < 1 or j > k or cls[sp[-j]] != wants[tt]:
                     continue
             else:
                 if t != empty:
@@ -249,20 +310,30 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
                 # Part of a run, laying bare a card that cannot go up: the card
                 # laid bare has the rank and colour of the card the group moved
                 # onto, so it offers nothing in play that card did not; only its
-                # suit differs, which matters only for going up.
+                # suit differs, which matters only for going up. Rule facts: runs
+                # move as groups, columns build down in alternating colours; what
+                # "in play" offers (a column's card, or with worrying back a
+                # foundation's) is the same for both cards, so it holds with
+                # foundations_in_play on and off. Under the other building rules
+                # (column_build) the card laid bare has the rank and class of the
+                # card the group moved onto, which in any suit is all that decides
+                # what it takes and where it may lie, as colour does here; in suit
+                # it would be that very card, so the move never arises.
                 continue
             (first if j in (ln, k) else mid).append((-1, 0, 0, src, t, j))
     # the waste and the stock onto columns and foundations
     if waste:
         w = waste[-1]
-        _to_columns(s, canon, w, WASTE, -1, 0, 0, mid, empty)
+        _to_columns(s, canon, w, WASTE, -1, 0, 0, mid, empty, build)
     for i, draws, nr, card in stock_reach(s):
         dst = found(card)
         if dst:
             last.append((i, draws, nr, WASTE, dst, 1))
-        _to_columns(s, canon, card, WASTE, i, draws, nr, last, empty)
-    # worrying back: a foundation's top card down onto a column
-    for f in FOUNDATIONS:
+        _to_columns(s, canon, card, WASTE, i, draws, nr, last, empty, build)
+    # worrying back: a foundation's top card down onto a column. Rule fact:
+    # foundations_in_play; without it these moves do not exist (the rules refuse
+    # them: Saratoga.pick_reason), so none is generated.
+    for f in FOUNDATIONS if rules.foundations_in_play else ():
         fp = piles[f]
         if not fp:
             continue
@@ -271,9 +342,9 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
             continue  # an Ace down can only be a waste of a move
         if prune and safe(card):
             continue  # it would be forced straight back up
-        _to_columns(s, canon, card, f, -1, 0, 0, last, empty)
+        _to_columns(s, canon, card, f, -1, 0, 0, last, empty, build)
     if s.lazy_stock:
-        return _lazy_filter(s, first + mid + last)
+        return _lazy_filter(s, first + mid + last, rules.foundations_in_play, build)
     if pcol:
         # a drawn card put down (the "drawn" pending rule): onto it, a further
         # draw, or a group that holds it and more (see Kansas.search_pending_rule)
@@ -284,6 +355,11 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
         ]
     return first + mid + last
 
+
+# What makes two columns' top cards one target (with their rank): the class of the cards
+# they take, as the columns build (a name of its own so that a test can put the colour
+# in its place under another building rule and see the search go wrong)
+MIRROR_CLASS = WANTED_CLASS
 
 # colour (1 for red: diamonds and hearts) and rank (0 for an Ace) of each card, by lookup
 RED = tuple(int(13 <= c < 39) for c in range(52))
@@ -300,23 +376,27 @@ def _to_columns(
     nr: int,
     out: list[SMove],
     empty: int,
+    build: str,
 ) -> None:
     # ``card`` onto each column of ``canon`` whose top card is one above it in the other
-    # colour, and a King into the first empty column (any other empty one is the same)
+    # colour (as the columns build: its class), and a King into the first empty column
+    # (any other empty one is the same: the columns are interchangeable; rule facts:
+    # empty_column "K", column_build)
     piles = s.piles
-    red = RED[card]
+    cls = SUIT_CLASS[build][card]
+    wants = WANTED_CLASS[build]
     r = card % 13
     for t in s.cols:
         tp = piles[t]
         if tp and t in canon:
             tt = tp[-1]
-            if tt % 13 == r + 1 and RED[tt] != red:
+            if tt % 13 == r + 1 and wants[tt] == cls:
                 out.append((i, draws, nr, src, t, 1))
     if empty and r == 12:
         out.append((i, draws, nr, src, empty, 1))
 
 
-def _lazy_filter(s: SearchState, moves: list[SMove]) -> list[SMove]:
+def _lazy_filter(s: SearchState, moves: list[SMove], in_play: bool, build: str) -> list[SMove]:
     # One card a click and unlimited redeals make the stock a reserve: every stock card
     # can be reached at any time, and taking one out changes no other card's reach. A
     # stock card X put on a column is then of use only once a card goes onto it (going
@@ -328,9 +408,19 @@ def _lazy_filter(s: SearchState, moves: list[SMove]) -> list[SMove]:
     # or a foundation's top) can end it: that card must be lower than the chain's last
     # card, with the colour the alternation gives it: rank + colour of the same parity.
     # ``lowest[parity]`` is the lowest such card's rank.
+    # Rule facts: draw_count 1 and max_redeals None (the stock a reserve), columns
+    # built down in alternating colours, runs moved as groups. A foundation's top card
+    # is a card from play only with worrying back (``in_play``: foundations_in_play);
+    # without it a foundation card never comes down, so it ends no chain and counts
+    # for nothing here (counting it would be sound, and prune less). The rest of the
+    # argument asks nothing of the foundations but that a stock card may go up from
+    # the stock, which holds either way. Under the other building rules (column_build)
+    # the chain keeps another class instead of the parity (``chain_class``): the suit
+    # in suit, nothing in any suit; the rest of the argument never asked about colours.
     piles = s.piles
     pend = s.pending
-    lowest = [13, 13]
+    chain, cls, wants = CHAIN_CLASS[build], SUIT_CLASS[build], WANTED_CLASS[build]
+    lowest = [13, 13, 13, 13]
     for c in s.cols:
         cp = piles[c]
         if c == pend or not cp:
@@ -339,20 +429,20 @@ def _lazy_filter(s: SearchState, moves: list[SMove]) -> list[SMove]:
         a = cp[k]
         down = s.hidden[c]  # the face-down cards at the bottom are not in play
         while True:
-            sig = (RANK[a] + RED[a]) & 1
+            sig = chain[a]
             if RANK[a] < lowest[sig]:
                 lowest[sig] = RANK[a]
             if k <= down:
                 break
             b = cp[k - 1]
-            if RANK[b] != RANK[a] + 1 or RED[a] == RED[b]:
+            if RANK[b] != RANK[a] + 1 or cls[a] != wants[b]:
                 break
             k -= 1
             a = b
-    for f in FOUNDATIONS:
+    for f in FOUNDATIONS if in_play else ():
         if piles[f]:
             a = piles[f][-1]
-            sig = (RANK[a] + RED[a]) & 1
+            sig = chain[a]
             if RANK[a] < lowest[sig]:
                 lowest[sig] = RANK[a]
     out = []
@@ -367,7 +457,7 @@ def _lazy_filter(s: SearchState, moves: list[SMove]) -> list[SMove]:
                 card = seq[m[0]]
             else:
                 card = piles[WASTE][-1]
-            if lowest[(RANK[card] + RED[card]) & 1] >= RANK[card]:
+            if lowest[chain[card]] >= RANK[card]:
                 continue
         out.append(m)
     return out

@@ -18,8 +18,12 @@ conservative and mechanical:
   solver then runs the generic search (``generic_search``) and refuses the compiled
   core.
 
-Options passed to a game's constructor (cards a click, redeals) are not rule changes:
-the game's search was argued for every option its constructor accepts.
+Options passed to a game's constructor (cards a click, redeals, a rule switch such as
+``worrying_back``) are not rule changes: the game's search was argued for every option
+its constructor accepts, each piece saying which rule facts it rests on and turning
+itself off (or into its argued counterpart) where an option takes a fact away
+(``games/saratoga_search.py`` does so for worrying back and for how columns build,
+``games/canfield.py`` for how columns build).
 
 >>> from solitaire_widget.games import GAMES
 >>> untrusted(GAMES["kansas"]()) is None
@@ -46,6 +50,8 @@ KNOWLEDGE = frozenset(
         "blocked_cards",
         "search_blocked",
         "search_pending_rule",
+        "search_off",
+        "search_mirror",
         "loosest",
         "search_capacity",
         "search_bared_up",
@@ -89,6 +95,7 @@ NOT_RULES = frozenset(
         "legal_keys",
         "foundation_keys",
         "safe_to_foundation",
+        "rule_notes",
         "search_argued",
         "__repr__",
     }
@@ -116,8 +123,19 @@ _CLASS_BODY = frozenset(
 )
 
 # what the constructor of a game sets on an instance: its options (and the caches
-# ``Rules`` keeps of them)
-_OPTION_ATTRIBUTES = frozenset({"max_redeals", "draw_count", "_position_limits", "_deal_hidden"})
+# ``Rules`` keeps of them); ``foundations_in_play`` is the ``worrying_back`` switch,
+# ``column_build`` (with ``columns_build_in_suit``) the ``build`` switch
+_OPTION_ATTRIBUTES = frozenset(
+    {
+        "max_redeals",
+        "draw_count",
+        "foundations_in_play",
+        "column_build",
+        "columns_build_in_suit",
+        "_position_limits",
+        "_deal_hidden",
+    }
+)
 
 
 def _changes(klass: type, above: tuple[type, ...]) -> list[str]:

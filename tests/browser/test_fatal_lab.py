@@ -19,13 +19,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.jupyterlab, pytest.mark.slow]
 
 SETUP = (
     "from solitaire_widget import SolitaireWidget\n"
-    "w = SolitaireWidget('eagle-wing', seed=5, warn_fatal={warn})\n"
+    "w = SolitaireWidget('eagle-wing', seed=5, warn_fatal={warn}, thoughtful=True)\n"
     "w.game.play('t5>f1')\nw"
 )
 HISTORY = "print('HISTORY=' + repr(w.game.history))"
 
 
-def _open(lab, browser, cells: list[str], name: str):
+def _open(lab, browser, cells: list[str], name: str, answer: str = "winnable"):
     (lab.dir / name).write_text(json.dumps(notebook(cells)))
     ctx = browser.new_context(viewport={"width": 1200, "height": 900})
     page = ctx.new_page()
@@ -37,8 +37,9 @@ def _open(lab, browser, cells: list[str], name: str):
     root = page.locator(".jp-OutputArea .sw-root").first
     root.wait_for(timeout=60_000)
     root.locator('.sw-card[data-pile="t6"]').last.wait_for()
-    # the live answer: the position is proved winnable before the move is tried
-    root.locator(".sw-live[data-answer=winnable]").wait_for(timeout=60_000)
+    # the live answer (with every card known: the position is proved winnable before the
+    # move is tried; honest: the chance's first estimate is in)
+    root.locator(f".sw-live[data-answer={answer}]").wait_for(timeout=120_000)
     return ctx, page, root
 
 
@@ -148,5 +149,58 @@ def test_the_review_mark_looks_back_before_the_losing_move_and_plays_on(lab, bro
         _wait_seq(page, root, seq)
         root.locator(".sw-review-nav").wait_for(state="hidden")
         assert _history(page, 1) == ["t5>f1"]
+    finally:
+        ctx.close()
+
+
+HONEST = (
+    "from solitaire_widget import SolitaireWidget, game_search, live\n"
+    "# the worlds bounded by nodes alone, so that the chances are the same on any machine\n"
+    "game_search.WORLD_SECONDS = live.WORLD_SECONDS = None\n"
+    "game_search.FIRST_SECONDS = 1e6\n"
+    "w = SolitaireWidget('eagle-wing', seed=15, warn_fatal=True)\n"
+    "w"
+)
+# the honest warning's look-ahead runs in the background after the first estimate:
+# waited for without holding the kernel's event loop (which runs its answers)
+LOOKED = (
+    "import asyncio\n"
+    "for _ in range(1200):\n"
+    "    if w.live._honest_ahead is not None:\n"
+    "        break\n"
+    "    await asyncio.sleep(0.1)\n"
+    "print('LOOKED=' + repr(w.live._honest_ahead is not None))"
+)
+
+
+def test_the_honest_warning_gives_the_chances_and_plays_on_confirm(lab, browser):
+    """thoughtful off (the default): the warning is the honest one. Eagle Wing 15's
+    t7>t4 wins five of the eight worlds the deal wins in all eight (tests/
+    test_honest_live.py): the panel says the chance falls, from what the player can
+    see, and "Play it anyway" plays it."""
+    ctx, page, root = _open(lab, browser, [HONEST, LOOKED, HISTORY], "honest.ipynb", "chance")
+    try:
+        wait_idle(page)
+        run_cell(page, 1)
+        out = page.locator(".jp-Notebook .jp-Cell").nth(1).locator(".jp-OutputArea-output")
+        out.filter(has_text="LOOKED=").last.wait_for(timeout=180_000)
+        assert "LOOKED=True" in out.filter(has_text="LOOKED=").last.inner_text()
+        version = int(root.get_attribute("data-version"))
+        root.locator('.sw-card[data-pile="t7"]').last.click(position={"x": 10, "y": 8})
+        seq = _seq(root)
+        root.locator('.sw-card[data-pile="t4"]').last.click(position={"x": 10, "y": 8})
+        _wait_seq(page, root, seq)
+        panel = root.locator(".sw-fatal-panel")
+        panel.wait_for(state="visible")
+        text = panel.inner_text()
+        assert "This move lowers your chance from about 100%" in text, text
+        assert "from what you can see" in text and "Of 8 ways" in text, text
+        assert "can no longer be won" not in text
+        assert int(root.get_attribute("data-version")) == version, "the move was not played"
+        seq = _seq(root)
+        page.keyboard.press("Enter")  # "Play it anyway" has the focus
+        _wait_seq(page, root, seq)
+        panel.wait_for(state="hidden")
+        assert _history(page, 2) == ["t7>t4"]
     finally:
         ctx.close()

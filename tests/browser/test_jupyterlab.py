@@ -270,9 +270,11 @@ def test_stray_keys_and_the_statistics_panel_in_jupyterlab(lab, browser, tmp_pat
             root.locator(".sw-btn-more").click()
         root.locator(".sw-btn-stats").click()
         root.locator(".sw-stats dd").first.wait_for()
-        # measured in one go: the panel is drawn again with every view
-        pairs = root.locator(".sw-stats dl").evaluate(
-            """dl => [...dl.children].map(p => {
+        # measured in one go, from the table's root: the panel is drawn again with every
+        # view, so a dl found first and measured after may already be a detached one
+        # (zero boxes, no style), as a loaded machine showed
+        pairs = root.evaluate(
+            """r => [...r.querySelector(".sw-stats dl").children].map(p => {
                 const [t, d] = [p.querySelector("dt"), p.querySelector("dd")];
                 const [a, b] = [t.getBoundingClientRect(), d.getBoundingClientRect()];
                 return {label: t.textContent, float: getComputedStyle(t).float,

@@ -360,7 +360,9 @@ def test_toolbar_new_game_with_seed_and_select(make_harness):
     # per option group of the registry (Saratoga: the cards a click and the redeals)
     assert not h.page.is_visible(".sw-opt-group")
     h.page.click(".sw-btn-more")
-    assert h.page.locator(".sw-opt-group").count() == len(REGISTERED["saratoga"].option_groups)
+    # the groups a player sees: a rule switch's group only where a teacher turns them on
+    shown = [g for g in REGISTERED["saratoga"].option_groups if not g.switch]
+    assert h.page.locator(".sw-opt-group").count() == len(shown)
     v = h.version()
     h.page.select_option('.sw-opt-group[data-group="0"]', label="Three cards")
     h.wait_version(v)
@@ -527,7 +529,7 @@ def test_solve_button_replays_a_win_step_by_step(make_harness):
     """Solve in the page: Python finds the win (Eagle Wing deal 3, milliseconds) and
     plays it move by move; each move reaches the page as the kernel would send it. The
     ManualScheduler stands in for the kernel's timer so the test sets the pace."""
-    w = SolitaireWidget("eagle-wing", seed=3)
+    w = SolitaireWidget("eagle-wing", seed=3, thoughtful=True)
     w.scheduler = sched = ManualScheduler()
     h = make_harness(w)
     assert h.page.inner_text(".sw-btn-solve") == "Solve"
@@ -571,7 +573,7 @@ def test_solve_button_wins_a_kansas_deal_through_its_streamliners(make_harness):
 
 
 def test_stop_button_and_solver_switches(make_harness):
-    w = SolitaireWidget("eagle-wing", seed=5, lang="el")
+    w = SolitaireWidget("eagle-wing", seed=5, lang="el", thoughtful=True)
     w.scheduler = sched = ManualScheduler()
     h = make_harness(w, theme="dark")
     seq = h.seq()
@@ -687,7 +689,7 @@ def test_klondike_offers_its_four_deals_in_one_selector(make_harness):
     w = SolitaireWidget("klondike", seed=3, live_solver=False)
     h = make_harness(w)
     h.page.click(".sw-btn-more")
-    groups = REGISTERED["klondike"].option_groups
+    groups = [g for g in REGISTERED["klondike"].option_groups if not g.switch]  # a player's
     assert h.page.locator(".sw-opt-group").count() == len(groups) == 1
     sel = '.sw-opt-group[data-group="0"]'
     labels = h.page.locator(f"{sel} option").all_inner_texts()

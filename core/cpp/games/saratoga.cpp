@@ -2,7 +2,13 @@
 // rules of solitaire_widget/games/saratoga.py and saratoga_search.py (whose comments
 // argue each pruning rule), registered as the part "saratoga". Klondike is searched by
 // it too: the same rules with face-down cards at the bottom of the columns (Pos::hid),
-// which never move (a run stops at them) and turn over as the search plays.
+// which never move (a run stops at them) and turn over as the search plays. Worrying
+// back (a foundation's top card back into play) is the trait foundations_in_play
+// (Config): without it no move leaves a foundation, and the pieces that counted on it
+// take their narrower forms, as games/saratoga_search.py argues piece by piece. How
+// columns build is the trait column_build (Config::build): a card's class (suit_class,
+// wanted_class) stands for its colour everywhere, and the blocked-card proof, made for
+// alternate colours only, is off under the other rules.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -13,19 +19,20 @@ namespace sc {
 
 namespace {
 
-// card (rank * 2 + red) -> the canonical columns that take it, a bit per column, so that
-// a card's targets are a lookup (a position lists up to 24 stock cards, each asking)
+// card (rank * 4 + its class) -> the canonical columns that take it, a bit per column, so
+// that a card's targets are a lookup (a position lists up to 24 stock cards, each asking)
 struct Targets {
-    uint32_t mask[26] = {};
-    static int sig(int card) { return rank_of(card) * 2 + (is_red(card) ? 1 : 0); }
-    Targets(const Search& s, const bool canon[]) {
+    uint32_t mask[52] = {};
+    Build build;
+    int sig(int card) const { return rank_of(card) * 4 + suit_class(build, card); }
+    Targets(const Search& s, const bool canon[]) : build(s.cfg.build) {
         const Pos& p = s.pos;
         for (int t = T0; t < T0 + s.cfg.ncols; ++t) {
             const Pile& tp = p.pl[t];
             if (tp.n && canon[t]) {
                 int tt = tp.c[tp.n - 1];
-                if (rank_of(tt) > 0)  // one below tt, of the other colour
-                    mask[(rank_of(tt) - 1) * 2 + (is_red(tt) ? 0 : 1)] |= uint32_t{1} << t;
+                if (rank_of(tt) > 0)  // one below tt, of the class it takes
+                    mask[(rank_of(tt) - 1) * 4 + wanted_class(build, tt)] |= uint32_t{1} << t;
             }
         }
     }
@@ -35,7 +42,7 @@ struct Targets {
 // in column order
 void to_columns(const Targets& targets, int card, int src, int i, int draws, int nr,
                 std::vector<SMove>& out, int empty) {
-    for (uint32_t m = targets.mask[Targets::sig(card)]; m; m &= m - 1)
+    for (uint32_t m = targets.mask[targets.sig(card)]; m; m &= m - 1)
         out.push_back(SMove{static_cast<int8_t>(i), static_cast<uint8_t>(draws),
                             static_cast<uint8_t>(nr), static_cast<uint8_t>(src),
                             static_cast<uint8_t>(std::countr_zero(m)), 1});
@@ -45,21 +52,18 @@ void to_columns(const Targets& targets, int card, int src, int i, int draws, int
                             static_cast<uint8_t>(empty), 1});
 }
 
-int parity(int card) { return (rank_of(card) + (is_red(card) ? 1 : 0)) & 1; }
-
 // One card a click and unlimited redeals: a stock card put on a column must be built on
 // next, and a chain of stock cards only where a card from play can end it.
 void lazy_filter(const Search& s, std::vector<SMove>& moves, size_t start) {
     const Pos& p = s.pos;
     const int pend = p.pending;
-    // (two locals, not an array: through memory every card waited on the last store)
-    int low0 = 13, low1 = 13;
+    const Build build = s.cfg.build;
+    // the lowest rank of each chain class (chain_class: rank + colour's parity with
+    // alternate colours, the suit in suit, one class in any suit)
+    int lowest[4] = {13, 13, 13, 13};
     auto note = [&](int a) {
-        int r = rank_of(a);
-        if (parity(a))
-            low1 = std::min(low1, r);
-        else
-            low0 = std::min(low0, r);
+        int& low = lowest[chain_class(build, a)];
+        low = std::min(low, rank_of(a));
     };
     for (int c = T0; c < T0 + s.cfg.ncols; ++c) {
         const Pile& cp = p.pl[c];
@@ -71,23 +75,24 @@ void lazy_filter(const Search& s, std::vector<SMove>& moves, size_t start) {
             note(a);
             if (k <= down) break;
             int b = cp.c[k - 1];
-            if (rank_of(b) != rank_of(a) + 1 || is_red(a) == is_red(b)) break;
+            if (rank_of(b) != rank_of(a) + 1 || suit_class(build, a) != wanted_class(build, b))
+                break;
             --k;
             a = b;
         }
     }
-    for (int f = F0; f <= F3; ++f) {
+    // a foundation's top card ends a chain only if it can come down (worrying back)
+    for (int f = F0; s.cfg.foundations_in_play && f <= F3; ++f) {
         const Pile& fp = p.pl[f];
         if (fp.n) note(fp.c[fp.n - 1]);
     }
-    const int lowest[2] = {low0, low1};
     size_t o = start;
     for (size_t k = start; k < moves.size(); ++k) {
         const SMove& m = moves[k];
         if (pend && m.dst != pend) continue;
         if (m.src == WASTE && m.dst >= T0) {
             int card = m.i >= 0 ? p.seq[m.i] : p.top(WASTE);
-            if (lowest[parity(card)] >= rank_of(card)) continue;
+            if (lowest[chain_class(build, card)] >= rank_of(card)) continue;
         }
         moves[o++] = m;
     }
@@ -96,10 +101,15 @@ void lazy_filter(const Search& s, std::vector<SMove>& moves, size_t start) {
 
 bool safe_saratoga(const Search& s, int card) {
     int r = rank_of(card) + 1;
-    if (r <= 2) return true;
+    if (r <= 2 || s.cfg.build == Build::suit) return true;  // in suit: safe at any rank
     int h[4];
     s.heights(h);
     int suit = suit_of(card);
+    if (s.cfg.build == Build::any) {  // every other suit's foundation at r-2 or higher
+        for (int o = 0; o < 4; ++o)
+            if (o != suit && h[o] < r - 2) return false;
+        return true;
+    }
     if (is_red(card)) return h[0] >= r - 2 && h[3] >= r - 2 && h[3 - suit] >= r - 3;
     return h[1] >= r - 2 && h[2] >= r - 2 && h[3 - suit] >= r - 3;
 }
@@ -108,6 +118,7 @@ bool safe_saratoga(const Search& s, int card) {
 // largest set of column cards each of which meets, with the set for the others, what
 // its first move needs; a column card left out never moves.
 bool blocked_saratoga(const Search& s) {
+    if (s.cfg.build != Build::alternate) return false;  // argued for alternate colours only
     const Pos& p = s.pos;
     int8_t col[52], at[52];
     std::fill(col, col + 52, int8_t{-1});
@@ -121,6 +132,8 @@ bool blocked_saratoga(const Search& s) {
         }
     }
     moves = cards;
+    int height[4];  // cards up per suit: without worrying back they stay up
+    s.heights(height);
     auto in = [&](int card) { return (moves >> card) & 1; };
     // X's twin (its rank and colour, the other suit) must hold y, one of the two cards
     // X may go onto, for as long as X stays (Saratoga.blocked_cards argues it)
@@ -171,7 +184,9 @@ bool blocked_saratoga(const Search& s) {
                     if (col[h] == col[x] && at[h] < i) continue;
                     if (held_by_twin(x, h, hs[1 - k])) continue;
                     if (col[h] < 0) {
-                        ok = true;
+                        // out of the columns: a way out unless it is up for good
+                        // (on a foundation without worrying back)
+                        ok = s.cfg.foundations_in_play || rank_of(h) >= height[suit_of(h)];
                     } else {
                         const Pile& hq = p.pl[col[h]];
                         ok = at[h] == hq.n - 1 || in(hq.c[at[h] + 1]);
@@ -191,22 +206,24 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
     const Pos& p = s.pos;
     const int ncols = s.cfg.ncols;
     const bool prune = s.prune;
+    const Build build = s.cfg.build;
     const size_t start = out.size();
     // columns whose top cards have the same rank and colour are one target; a pending
     // column stands for its class
     const int pcol = p.pending & 15;
+    // (rank and the class of the cards it takes: its colour with alternate colours)
     bool canon[MAX_PILES] = {};
-    bool seen_top[26] = {};
+    bool seen_top[52] = {};
     if (pcol) {
         int top = p.pl[pcol].c[p.pl[pcol].n - 1];
-        seen_top[rank_of(top) * 2 + (is_red(top) ? 1 : 0)] = true;
+        seen_top[rank_of(top) * 4 + wanted_class(build, top)] = true;
         canon[pcol] = true;
     }
     for (int c = T0; c < T0 + ncols; ++c) {
         const Pile& q = p.pl[c];
         if (q.n) {
             int top = q.c[q.n - 1];
-            int sig = rank_of(top) * 2 + (is_red(top) ? 1 : 0);
+            int sig = rank_of(top) * 4 + wanted_class(build, top);
             if (!(prune && s.mirror) || !seen_top[sig]) {
                 seen_top[sig] = true;
                 canon[c] = true;
@@ -241,7 +258,8 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
         const int face_up = ln - p.hid[sc_];
         while (k < face_up) {
             int a = from_top(k), b = from_top(k + 1);
-            if (rank_of(b) != rank_of(a) + 1 || is_red(a) == is_red(b)) break;
+            if (rank_of(b) != rank_of(a) + 1 || suit_class(build, a) != wanted_class(build, b))
+                break;
             ++k;
         }
         int r1 = rank_of(top);
@@ -253,7 +271,8 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
                 if (!canon[t]) continue;
                 int tt = tp.c[tp.n - 1];
                 j = rank_of(tt) - r1;  // the group's bottom card must be one below tt
-                if (j < 1 || j > k || is_red(from_top(j)) == is_red(tt)) continue;
+                if (j < 1 || j > k || suit_class(build, from_top(j)) != wanted_class(build, tt))
+                    continue;
             } else {
                 if (t != empty) continue;
                 j = 12 - r1 + 1;  // a King heads the group
@@ -278,8 +297,8 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
                                  static_cast<uint8_t>(r.nr), WASTE, static_cast<uint8_t>(dst), 1});
         to_columns(targets, card, WASTE, r.i, r.draws, r.nr, last, empty);
     }
-    // worrying back: a foundation's top card down onto a column
-    for (int f = F0; f <= F3; ++f) {
+    // worrying back: a foundation's top card down onto a column (none without it)
+    for (int f = F0; s.cfg.foundations_in_play && f <= F3; ++f) {
         const Pile& fp = p.pl[f];
         if (!fp.n) continue;
         int card = fp.c[fp.n - 1];
@@ -307,6 +326,7 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
 void legal_saratoga(const Config& cfg, const Pos& p, std::vector<GMove>& out) {
     if (can_draw(cfg, p)) out.push_back(GMove{STOCK, WASTE, 1});
     const int ncols = cfg.ncols;
+    const Build build = cfg.build;
     int empty_f[4], nef = 0;
     for (int f = F0; f <= F3; ++f)
         if (!p.pl[f].n) empty_f[nef++] = f;
@@ -318,20 +338,21 @@ void legal_saratoga(const Config& cfg, const Pos& p, std::vector<GMove>& out) {
     int empty_c[MAX_COLS], nec = 0;
     for (int c = T0; c < T0 + ncols; ++c)
         if (!p.pl[c].n) empty_c[nec++] = c;
-    // (rank, red) of the card a column takes -> columns, in column order
-    auto takes = [&](int rank, bool red, int exclude, int n, int src) {
+    // (rank, class) of the card a column takes -> columns, in column order
+    auto takes = [&](int rank, int cls, int exclude, int n, int src) {
         for (int c = T0; c < T0 + ncols; ++c) {
             const Pile& q = p.pl[c];
             if (q.n && rank_of(q.c[q.n - 1]) > 0) {
                 int top = q.c[q.n - 1];
-                if (rank_of(top) - 1 == rank && !is_red(top) == red && c != exclude)
+                if (rank_of(top) - 1 == rank && wanted_class(build, top) == cls && c != exclude)
                     out.push_back(GMove{src, c, n});
             }
         }
     };
     int sources[2 + 4 + MAX_COLS], ns = 0;
     sources[ns++] = WASTE;
-    for (int f = F0; f <= F3; ++f) sources[ns++] = f;
+    // the foundations' top cards are in play only with worrying back
+    for (int f = F0; cfg.foundations_in_play && f <= F3; ++f) sources[ns++] = f;
     for (int c = T0; c < T0 + ncols; ++c) sources[ns++] = c;
     for (int k = 0; k < ns; ++k) {
         int src = sources[k];
@@ -348,20 +369,23 @@ void legal_saratoga(const Config& cfg, const Pos& p, std::vector<GMove>& out) {
         int n = 1;
         for (;;) {
             int bottom = p.at(src, len - n);
-            takes(rank_of(bottom), is_red(bottom), src, n, src);
+            takes(rank_of(bottom), suit_class(build, bottom), src, n, src);
             if (rank_of(bottom) == 12)
                 for (int e = 0; e < nec; ++e) out.push_back(GMove{src, empty_c[e], n});
             if (n == depth) break;
             int below = p.at(src, len - n - 1);
-            if (rank_of(below) != rank_of(bottom) + 1 || is_red(below) == is_red(bottom)) break;
+            if (rank_of(below) != rank_of(bottom) + 1 ||
+                suit_class(build, bottom) != wanted_class(build, below))
+                break;
             ++n;
         }
     }
 }
 
-// its foundations start at the Ace; it knows face-down cards
-const Registrar registered{
-    Part{"saratoga", moves_saratoga, safe_saratoga, blocked_saratoga, legal_saratoga, false, true}};
+// its foundations start at the Ace; it knows face-down cards, worrying back on and off,
+// and every way of building columns
+const Registrar registered{Part{"saratoga", moves_saratoga, safe_saratoga, blocked_saratoga,
+                                legal_saratoga, false, true, true, ALL_BUILDS}};
 
 }  // namespace
 
