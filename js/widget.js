@@ -300,6 +300,10 @@ export class Table {
     this.set({ offline: true });
     this.root.dataset.offline = "true";
     this.setSelection(null);
+    // requests the kernel will not answer: the deck controls show the traits again
+    const decks = this.toolbar?.decks;
+    decks?.pending.clear();
+    decks?.update();
     renderStatus(this);
     renderOverlay(this);
     decorate(this);

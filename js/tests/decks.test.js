@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { BACKS, backSVG, cardSVG, DECKS, INDEX } from "../cardsvg.js";
 import { CVD, contrast, deltaE, luminance, over } from "../contrast.js";
-import { deckStyle } from "../decks.js";
+import { deckStyle, Pending } from "../decks.js";
 import { STRINGS } from "../i18n.js";
 import { CSS } from "../style.js";
 
@@ -195,4 +195,27 @@ test("deckStyle: the traits, and the defaults for anything else", () => {
     back: "lattice",
     large: false,
   });
+});
+
+test("a control shows its request until the trait it asked for arrives", () => {
+  const p = new Pending();
+  assert.equal(p.show("large_index", false), false); // nothing asked: the trait
+  p.ask("deck", "classic");
+  p.ask("large_index", true);
+  // the answer to the deck request comes first: the box stays ticked
+  assert.equal(p.show("deck", "classic"), "classic");
+  assert.equal(p.show("large_index", false), true);
+  // the second answer: the trait, and the request is done
+  assert.equal(p.show("large_index", true), true);
+  assert.equal(p.show("large_index", false), false); // Python changed it since: the trait
+  // ticked and unticked before either answer: the last request is what shows
+  p.ask("large_index", true);
+  p.ask("large_index", false);
+  assert.equal(p.show("large_index", true), false);
+  assert.equal(p.show("large_index", false), false);
+  assert.equal(p.show("large_index", true), true);
+  // the kernel gone: the traits again
+  p.ask("card_back", "rings");
+  p.clear();
+  assert.equal(p.show("card_back", "lattice"), "lattice");
 });
