@@ -29,8 +29,14 @@ from .search_protocol import SearchState, SMove, stock_reach
 
 
 def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
-    # best first: to the foundations, then the columns' groups (whole columns first),
-    # the reserve's and the waste's card, the stock, and worrying back last
+    # best first: to the foundations, then the reserve's and the waste's card onto the
+    # columns, the columns' groups (whole columns first), the stock, and worrying back
+    # last. A card that leaves the reserve or the waste never goes back there, while
+    # the columns' groups can shuffle back and forth: with columns building in any suit
+    # and empty columns, an end game of 11 cards has over 3 million positions, and the
+    # shuffles tried first took 716,504 nodes to the win that the waste's cards first
+    # find in 84 (tests/test_solver_bruteforce.py). Only the order changes: the same
+    # moves are tried, so no verdict rests on it.
     piles = s.piles
     cols = s.cols
     found = s.found_dst
@@ -46,16 +52,16 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
             dst = found(p[-1])
             if dst:
                 first.append((-1, 0, 0, src, dst, 1))
+    for src in (RESERVE, WASTE):
+        p = piles[src]
+        if p:
+            _to_columns(s, p[-1], src, 1, -1, 0, 0, first, empty, build)
     for src in cols:
         sp = piles[src]
         ln = len(sp)
         for n in range(ln, 0, -1):
             out = first if n == ln else mid
             _to_columns(s, sp[-n], src, n, -1, 0, 0, out, 0 if n == ln else empty, build)
-    for src in (RESERVE, WASTE):
-        p = piles[src]
-        if p:
-            _to_columns(s, p[-1], src, 1, -1, 0, 0, mid, empty, build)
     for i, draws, nr, card in stock_reach(s):
         dst = found(card)
         if dst:

@@ -68,6 +68,11 @@ void moves_canfield(Search& s, std::vector<SMove>& out) {
         int dst = s.found(p.top(src));
         if (dst) out.push_back(plain(src, dst));
     }
+    // the reserve's and the waste's card onto the columns before the columns' groups: a
+    // card that leaves them never comes back, the groups can shuffle back and forth
+    // (canfield_search.py says what it saves)
+    for (int src : {RESERVE, WASTE})
+        if (p.size(src)) onto_columns(s, p.top(src), src, 1, -1, 0, 0, out, empty);
     // the columns' groups, the whole column first (not into an empty column)
     for (int src = T0; src < T0 + ncols; ++src) {
         const Pile& sp = p.pl[src];
@@ -76,8 +81,6 @@ void moves_canfield(Search& s, std::vector<SMove>& out) {
             onto_columns(s, sp.c[len - n], src, n, -1, 0, 0, n == len ? out : mid,
                          n == len ? 0 : empty);
     }
-    for (int src : {RESERVE, WASTE})
-        if (p.size(src)) onto_columns(s, p.top(src), src, 1, -1, 0, 0, mid, empty);
     std::vector<Reach>& reach = s.reach_buf;
     s.reachable(reach);
     for (const Reach& r : reach) {
