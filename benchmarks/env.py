@@ -13,8 +13,11 @@ here, or in another interpreter given by ``--openspiel-python`` (a throwaway ven
 ``pip install open-spiel``). Where the ``rl-train`` extra is installed, sb3-contrib's
 MaskablePPO is timed too (``--sb3-steps``, one torch thread): environment steps per
 second of ``learn``, rollouts and updates together, on the ``Dict`` observation
-(``MultiInputPolicy``) and after ``FlattenObservation`` (``MlpPolicy``). Run:
-``python benchmarks/env.py [--steps N]``.
+(``MultiInputPolicy``) and after ``FlattenObservation`` (``MlpPolicy``). The teacher
+(``winning_mask=True``) is timed per game beside the plain step (``--teacher-steps``
+random steps, CPU milliseconds a step), and, where MaskablePPO was timed, as the factor
+it makes of a step of ``learn``: (the SB3 step + the teacher's extra) / the SB3 step.
+Run: ``python benchmarks/env.py [--steps N]``.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -110,6 +114,44 @@ def single(name: str, steps: int, seed: int = 0) -> tuple[float, float, int]:
     return steps / wall, steps / cpu, episodes
 
 
+class _Forgets(dict):
+    """A record that keeps nothing."""
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        pass
+
+
+class OldTeacher(SolitaireEnv):
+    """The teacher as it was: every undecided position searched again, and no position
+    taken as won for being one move from a proved win."""
+
+    def reset(self, *args: Any, **kwargs: Any) -> tuple[Any, dict]:
+        self._undecided = _Forgets()
+        out = super().reset(*args, **kwargs)
+        self._undecided = _Forgets()  # reset made a new one; the first mask kept nothing
+        return out
+
+    def _one_move_from_a_win(self, t: Any) -> None:
+        return None
+
+
+def teacher_ms(name: str, steps: int, teacher: str | None, seed: int = 0) -> float:
+    """CPU milliseconds a random masked step of ``name`` costs: without the teacher
+    (``None``), with it (``"new"``), with it as it was (``"old"``). The same seed plays
+    the same episodes as long as the masks agree (the old teacher's masks can only say
+    "undecided" where the new one says "won")."""
+    cls = OldTeacher if teacher == "old" else SolitaireEnv
+    env = cls(name, winning_mask=teacher is not None)
+    rng = np.random.default_rng(seed)
+    _obs, info = env.reset(seed=seed + 1)
+    cpu = time.process_time()
+    for _ in range(steps):
+        _obs, _r, terminated, truncated, info = env.step(random_action(info["action_mask"], rng))
+        if terminated or truncated:
+            _obs, info = env.reset(seed=int(rng.integers(2**31)))
+    return (time.process_time() - cpu) * 1000 / steps
+
+
 def vector(env_id: str, kind: str, n_envs: int, steps: int, seed: int = 0) -> float:
     """Masked steps per second (summed over the envs) of a Gymnasium vector env."""
     make = getattr(gym.vector, kind)
@@ -178,6 +220,9 @@ def main() -> None:
     parser.add_argument(
         "--sb3-steps", type=int, default=4096, help="MaskablePPO learn steps (0: skip)"
     )
+    parser.add_argument(
+        "--teacher-steps", type=int, default=1000, help="random steps with the teacher (0: skip)"
+    )
     args = parser.parse_args()
 
     print(f"masked steps per second, {args.steps} random masked steps each")
@@ -212,6 +257,28 @@ def main() -> None:
             print(
                 f"{env_id}: MaskablePPO {label}, {args.sb3_steps} steps of learn: "
                 f"{sb3[label]:,.0f} steps/s ({sb3[label + ' CPU']:,.0f} per CPU s), one thread"
+            )
+
+    if args.teacher_steps:
+        # the teacher's cost: what an agent's loop pays for info["winning_mask"]
+        sb3_ms = 1000 / sb3["MultiInputPolicy CPU"] if sb3 else None
+        print(f"the teacher (winning_mask=True), {args.teacher_steps} random steps, CPU ms a step")
+        print("(old: the teacher without its two shortcuts, on the same steps)")
+        print(
+            f"{'game':<12} {'plain':>8} {'old':>8} {'teacher':>8} {'x plain':>8}"
+            f" {'old x SB3':>10} {'x SB3 step':>10}"
+        )
+        for name in GAMES:
+            plain = teacher_ms(name, args.teacher_steps, None)
+            old = teacher_ms(name, args.teacher_steps, "old")
+            taught = teacher_ms(name, args.teacher_steps, "new")
+
+            def in_sb3(ms: float, plain: float = plain) -> str:
+                return f"{(sb3_ms + ms - plain) / sb3_ms:>10.2f}" if sb3_ms else f"{'-':>10}"
+
+            print(
+                f"{name:<12} {plain:>8.3f} {old:>8.3f} {taught:>8.3f} {taught / plain:>8.0f}"
+                f" {in_sb3(old)} {in_sb3(taught)}"
             )
 
     spiel = openspiel(args.steps, args.openspiel_python)

@@ -352,6 +352,61 @@ def test_the_winning_mask_agrees_with_the_solver(name):
     assert seen[WINNABLE] + seen[LOST]
 
 
+def test_the_teacher_keeps_what_it_learned(monkeypatch):
+    # Two shortcuts of the teacher, each sound on its own: a position one legal move from
+    # a proved win is won (that move, then the win's line), and a position a search of
+    # N nodes left undecided is not searched again with N nodes or fewer (a search of a
+    # node budget answers the same each time). Random play in Saratoga meets both.
+    import solitaire_widget.env.environment as environment
+
+    searched: list[tuple] = []
+    real_solve = environment.solve
+
+    def counted(t, **kw):
+        searched.append((t.key(), kw["nodes"]))
+        return real_solve(t, **kw)
+
+    shortcuts: list[tuple] = []
+    real_look = SolitaireEnv._one_move_from_a_win
+
+    def look(self, t):
+        found = real_look(self, t)
+        if found is not None:
+            shortcuts.append((t.copy(), found[1]))
+        return found
+
+    monkeypatch.setattr(environment, "solve", counted)
+    monkeypatch.setattr(SolitaireEnv, "_one_move_from_a_win", look)
+    env = SolitaireEnv("saratoga", winning_mask=True, teacher_nodes=2_000)
+    rng = random.Random(7)
+    for seed in (31, 32):
+        searched.clear()
+        _obs, _info = env.reset(seed=seed)
+        for _ in range(40):
+            _obs, _, terminated, truncated, _info = env.step(rng.choice(env.legal_actions()))
+            if terminated or truncated:
+                break
+        # no position was searched twice with the same budget, undecided ones included
+        assert len(searched) == len(set(searched)), "a position searched twice"
+    assert env._undecided, "no undecided position met"
+    assert shortcuts, "no position one move from a win met"
+    for t, line in shortcuts:  # every shortcut's line wins from its position
+        for move in line:
+            t.apply(move)
+        assert t.is_won()
+    # a bigger budget may decide a position left undecided: it is searched again
+    t = env.game.table.copy()
+    t.apply(env.move_of(env.legal_actions()[0]))
+    env._proved.pop(t.key(), None)
+    env._undecided[t.key()] = 100
+    searched.clear()
+    monkeypatch.setattr(SolitaireEnv, "_one_move_from_a_win", lambda self, t: None)
+    assert env._verdict(t, 100) == ("unknown", []) and not searched
+    assert env._verdict(t, 50) == ("unknown", []) and not searched
+    env._verdict(t, 101)
+    assert searched == [(t.key(), 101)]
+
+
 def test_render_modes():
     name = next(iter(GAMES))
     env = SolitaireEnv(name, render_mode="ansi")

@@ -94,7 +94,10 @@ one often does, ends its episode: no winning line needs a position twice.
 **Teacher**: ``winning_mask=True`` puts ``info["winning_mask"]`` in every step's info:
 ``1`` for a legal action after which the deal can still be won, ``0`` for an illegal
 one or one after which it is lost, ``-1`` where the solver could not tell within
-``teacher_nodes`` (20,000) nodes. It sees every card.
+``teacher_nodes`` (20,000) nodes. It sees every card. It keeps, for the episode, every
+verdict it reached and every position left undecided with its budget, and calls a
+position one legal move from a proved win won without a search (the README gives its
+cost beside a plain step's).
 
 **Standard libraries**: sb3-contrib's ``MaskablePPO`` trains on it as it is
 (``MultiInputPolicy`` on the ``Dict``, or ``MlpPolicy`` after ``FlattenObservation``;
