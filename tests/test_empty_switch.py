@@ -20,6 +20,7 @@ from solitaire_widget.cards import parse_code
 from solitaire_widget.figures import options_key
 from solitaire_widget.games import GAMES, make_rules, search_scope
 from solitaire_widget.games.empty_columns import EMPTIES
+from solitaire_widget.games.records import option_words
 from solitaire_widget.moves import Move
 from solitaire_widget.solver import solve
 from solitaire_widget.view import accepts
@@ -70,6 +71,9 @@ def test_the_switch_is_an_option(name, empty):
         assert g.options == {**own.options, "empty": empty}
         assert f"empty='{empty}'" in options_key(g.options) and f"empty='{empty}'" in repr(g)
         assert options_key(g.options) != options_key(own.options)
+        # named in the variants' titles, in both languages
+        assert option_words(g.options) != option_words(own.options)
+        assert option_words(g.options, "el") != option_words(own.options, "el")
     # the empty column's outline label follows it
     assert accepts(g)["t0"] == empty
     rng = random.Random(empty)
@@ -197,7 +201,12 @@ def test_a_part_refuses_an_empty_rule_it_does_not_play():
             refused += 1
             with pytest.raises(ValueError, match="does not play that rule for empty columns"):
                 core.Rules(rules.core_part, traits, base)
-        for bad, error in (("king", ValueError), ("", ValueError), (1, TypeError), (None, TypeError)):
+        for bad, error in (
+            ("king", ValueError),
+            ("", ValueError),
+            (1, TypeError),
+            (None, TypeError),
+        ):
             with pytest.raises(error, match="empty_column"):
                 core.Rules(rules.core_part, {**rules.core_traits(), "empty_column": bad}, base)
     assert refused >= 6
@@ -239,8 +248,20 @@ def test_both_engines_search_alike_under_the_switch(name, empty):
     if not core_search.available(name):
         pytest.skip("no compiled core")
     for seed in (4, 9):
-        x = solve(Game(name, seed=seed, empty=empty), seconds=None, nodes=4000, engine="python", probes=False)
-        y = solve(Game(name, seed=seed, empty=empty), seconds=None, nodes=4000, engine="core", probes=False)
+        x = solve(
+            Game(name, seed=seed, empty=empty),
+            seconds=None,
+            nodes=4000,
+            engine="python",
+            probes=False,
+        )
+        y = solve(
+            Game(name, seed=seed, empty=empty),
+            seconds=None,
+            nodes=4000,
+            engine="core",
+            probes=False,
+        )
         assert (x.result, x.nodes) == (y.result, y.nodes), seed
 
 
@@ -315,7 +336,9 @@ def test_the_rule_decides_the_verdict_in_both_engines(engine):
         want = "lost" if empty == "none" else "won"
         assert brute_force(king_on_its_ten(empty)) is (want == "won")
         for prune in (True, False):
-            r = solve(king_on_its_ten(empty), seconds=None, nodes=100_000, engine=engine, prune=prune)
+            r = solve(
+                king_on_its_ten(empty), seconds=None, nodes=100_000, engine=engine, prune=prune
+            )
             assert r.result == want, (empty, prune, r)
 
 
@@ -371,7 +394,9 @@ def test_parts_of_runs_fill_an_empty_column_in_both_engines():
         assert truth is (empty == "any"), empty
         for engine in ENGINES:
             for prune in (True, False):
-                r = solve(run_under_a_jack(empty), seconds=None, nodes=100_000, engine=engine, prune=prune)
+                r = solve(
+                    run_under_a_jack(empty), seconds=None, nodes=100_000, engine=engine, prune=prune
+                )
                 assert r.result == ("won" if truth else "lost"), (empty, engine, prune, r)
 
 

@@ -414,11 +414,9 @@ void legal_saratoga(const Config& cfg, const Pos& p, std::vector<GMove>& out) {
 // its foundations start at the Ace; it knows face-down cards, worrying back on and off,
 // every way of building columns, and empty columns that take a King's group, any group
 // or nothing
+constexpr uint8_t EMPTIES = empty_bit(Empty::king) | empty_bit(Empty::any) | empty_bit(Empty::none);
 const Registrar registered{Part{"saratoga", moves_saratoga, safe_saratoga, blocked_saratoga,
-                                legal_saratoga, false, true, true, ALL_BUILDS,
-                                static_cast<uint8_t>(empty_bit(Empty::king) |
-                                                     empty_bit(Empty::any) |
-                                                     empty_bit(Empty::none))}};
+                                legal_saratoga, false, true, true, ALL_BUILDS, EMPTIES}};
 
 }  // namespace
 
