@@ -13,7 +13,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from solver_positions import brute_force, saratoga_game, small_position
+from solver_positions import (
+    blocked_candidate,
+    brute_force,
+    saratoga_game,
+    small_position,
+    twin_candidate,
+)
 
 from solitaire_widget import Game, core_search, rules_text
 from solitaire_widget.cards import parse_code
@@ -398,6 +404,38 @@ def test_parts_of_runs_fill_an_empty_column_in_both_engines():
                     run_under_a_jack(empty), seconds=None, nodes=100_000, engine=engine, prune=prune
                 )
                 assert r.result == ("won" if truth else "lost"), (empty, engine, prune, r)
+
+
+@pytest.mark.parametrize("empty", ["none", "any"])
+def test_the_blocked_patterns_under_each_empty_rule(empty):
+    # End games built around the blocked-card and twins' patterns (tests/
+    # test_solver_bruteforce.py), played where an empty column takes nothing (the proof
+    # stands: no position it calls blocked is won) or any card (the proof is off: many
+    # positions it calls blocked where Kings alone fill columns are won here, and the
+    # searches of both engines find them won).
+    rng = random.Random(f"blocked patterns {empty}")
+    opts = {"draw": 1, "redeals": 0, "worrying_back": False, "empty": empty}
+    kings_only = make_rules(SA, draw=1, redeals=0, worrying_back=False)
+    blocked_lost = blocked_by_kings_won = checked = 0
+    for i in range(80):
+        g = (blocked_candidate if i % 2 else twin_candidate)(opts, rng)
+        truth = brute_force(g, 20_000)
+        if truth is None:
+            continue
+        checked += 1
+        blocked = g.rules.search_blocked(g.table.piles)
+        assert not (blocked and truth), g.snapshot()
+        blocked_lost += blocked
+        blocked_by_kings_won += bool(kings_only.search_blocked(g.table.piles)) and truth
+        for engine in ENGINES:
+            r = solve(g, seconds=None, nodes=200_000, engine=engine)
+            assert r.result in ("unknown", "won" if truth else "lost"), (g.snapshot(), engine, r)
+    print(f"{empty}: {checked} checked, {blocked_lost} blocked, {blocked_by_kings_won} won")
+    assert checked >= 50
+    if empty == "none":
+        assert blocked_lost >= 5
+    else:
+        assert blocked_lost == 0 and blocked_by_kings_won >= 5
 
 
 # ---- slow: against a brute force on hundreds of small end games -----------------------
