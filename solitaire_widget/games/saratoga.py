@@ -144,8 +144,8 @@ class Saratoga(Rules):
         Variant({"draw": 1, "redeals": 2, "empty": "none"}, "d1 r2 empty-none"),
         Variant({"draw": 3, "redeals": None, "empty": "any"}, "d3 unlimited empty-any"),
         Variant(
-            {"draw": 1, "redeals": 0, "empty": "any", "build": "any", "worrying_back": False},
-            "d1 r0 empty-any any no-wb",
+            {"draw": 1, "redeals": 0, "empty": "any", "worrying_back": False},
+            "d1 r0 empty-any no-wb",
         ),
         Variant(
             {"draw": 1, "redeals": None, "empty": "none", "build": "suit"},
