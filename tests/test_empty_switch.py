@@ -161,6 +161,12 @@ def test_the_rules_fill_empty_columns_as_the_switch_says(name, empty):
         for text in ("w>t0", "t2>t0"):
             assert "stays empty" in g.explain(text)
             assert "μένει άδεια" in g.explain(text, lang="el")
+    # Aisleriot's hints: a King alone (not its whole column) into the empty column where
+    # a King fills one; never a whole column into an empty one (the same table)
+    hints = list(g.rules.aisleriot_hints(g.table))
+    assert (Move.parse("t2>t0") in hints) is (empty != "none")
+    assert Move.parse("t1>t0*2") not in hints and Move.parse("t3>t0") not in hints
+    assert Move.parse("t3>t1") in hints
     # a refused move changes nothing
     before = g.snapshot()
     with pytest.raises(Exception):  # noqa: B017 (the game's IllegalMove, whatever its words)
