@@ -444,6 +444,40 @@ def test_the_blocked_patterns_under_each_empty_rule(empty):
         assert blocked_lost == 0 and blocked_by_kings_won >= 5
 
 
+def kings_buried(empty: str, **options) -> Game:
+    """K♠ K♣ T♠ J♠ in t0, the other columns empty; clubs up to the Queen, the reds to the
+    Jack, spades to the 9; Q♠ and the red Queens and Kings in the stock. J♠ can go onto
+    a red Queen only once a black King starts a column, and both lie under it: won only
+    where any card fills an empty column, even with worrying back and unlimited redeals."""
+    opts = {"draw": 1, "redeals": 0, "worrying_back": False, "empty": empty, **options}
+    return saratoga_game(
+        opts,
+        [12, 11, 11, 9],
+        [[parse("KS"), parse("KC"), parse("TS"), parse("JS")], [], [], [], [], [], []],
+        [parse(c) for c in ("QS", "KH", "QH", "KD", "QD")],
+        [],
+    )
+
+
+def test_the_loosest_rules_keep_the_empty_rule():
+    # The solver carries a loss under the loosest rules (one card a click, unlimited
+    # redeals, worrying back) over to the game's own. Those rules keep what an empty
+    # column takes: loosened to Aisleriot's King, they would lose this end game, won
+    # where any card fills a column, and the solver would call it lost.
+    g = kings_buried("any")
+    loose = g.rules.loosest()
+    assert loose is not None and loose.empty_column == "any"
+    assert loose.options == {"draw": 1, "redeals": None, "empty": "any"}
+    assert brute_force(g) is True
+    assert brute_force(kings_buried("any", redeals=None, worrying_back=True)) is True
+    assert brute_force(kings_buried("K", redeals=None, worrying_back=True)) is False
+    for engine in ENGINES:
+        assert solve(g, seconds=None, nodes=100_000, engine=engine).result == "won"
+        assert solve(kings_buried("K"), seconds=None, nodes=100_000, engine=engine).result == (
+            "lost"
+        )
+
+
 # ---- slow: against a brute force on hundreds of small end games -----------------------
 
 
