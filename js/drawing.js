@@ -153,7 +153,9 @@ function slotAria(t, setup, pile, n) {
       ? t.tr("accept.any")
       : acc === "waste"
         ? t.tr("accept.waste")
-        : t.tr(`rank.${acc}`);
+        : acc === "none"
+          ? t.tr("accept.none")
+          : t.tr(`rank.${acc}`);
   return `${empty}, ${t.tr("slot.accepts", { what })}`;
 }
 

@@ -322,7 +322,8 @@ def double_clicks(legal: list[Move]) -> dict[str, str]:
 
 
 def accepts(game: Game) -> dict[str, str]:
-    """What each empty slot takes, for its outline label (display only)."""
+    """What each empty slot takes, for its outline label (display only): a column's
+    is the game's ``empty_column`` as its options set it ("K", "any", "waste", "none")."""
     base = game.base_rank or "A"
     out = {f"f{i}": base for i in range(4)}
     tab = game.rules.empty_column

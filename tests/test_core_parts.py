@@ -83,6 +83,7 @@ def test_the_traits_are_the_rules_own():
         "bared_up",
         "foundations_in_play",
         "column_build",
+        "empty_column",
     }
     for cls in GAMES.values():
         for v in (*cls.variants, *cls.rule_sets):
@@ -96,6 +97,7 @@ def test_the_traits_are_the_rules_own():
             assert traits["bared_up"] is rules.search_bared_up
             assert traits["foundations_in_play"] is rules.foundations_in_play
             assert traits["column_build"] == rules.column_build
+            assert traits["empty_column"] == rules.empty_column
 
 
 # ---- with the core loaded ------------------------------------------------------------------

@@ -61,7 +61,7 @@ class ReleaseGil {
 // ---- the game's traits, as Rules.core_traits() gives them --------------------------------
 constexpr const char* TRAITS[] = {
     "columns",     "reserve", "refills",  "reserve_top_always",  "hidden_cards", "draw",
-    "max_redeals", "pending", "bared_up", "foundations_in_play", "column_build"};
+    "max_redeals", "pending", "bared_up", "foundations_in_play", "column_build", "empty_column"};
 
 nb::handle trait(const nb::dict& d, const char* key) {
     if (!d.contains(key)) throw std::invalid_argument(std::string("the traits lack '") + key + "'");
@@ -125,6 +125,21 @@ sc::Traits parse_traits(const nb::dict& d) {
         throw std::invalid_argument("unknown column_build " +
                                     nb::cast<std::string>(nb::repr(build)) +
                                     " (alternate, suit or any)");
+    nb::handle empty = trait(d, "empty_column");
+    if (!nb::isinstance<nb::str>(empty)) throw nb::type_error("trait 'empty_column' must be a str");
+    std::string takes = nb::cast<std::string>(empty);
+    if (takes == "K")
+        t.empty = sc::Empty::king;
+    else if (takes == "any")
+        t.empty = sc::Empty::any;
+    else if (takes == "none")
+        t.empty = sc::Empty::none;
+    else if (takes == "waste")
+        t.empty = sc::Empty::waste;
+    else
+        throw std::invalid_argument("unknown empty_column " +
+                                    nb::cast<std::string>(nb::repr(empty)) +
+                                    " (K, any, none or waste)");
     nb::handle pending = trait(d, "pending");
     if (pending.is_none()) {
         t.pending = sc::Pending::none;

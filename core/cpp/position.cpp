@@ -74,6 +74,9 @@ Config make_config(const std::string& part, const Traits& t, int base) {
     if (!(cfg.part->builds & build_bit(t.build)))
         throw std::invalid_argument("the part " + part +
                                     " does not play that way of building columns (column_build)");
+    if (!(cfg.part->empties & empty_bit(t.empty)))
+        throw std::invalid_argument("the part " + part +
+                                    " does not play that rule for empty columns (empty_column)");
     if (cfg.part->base_card && (base < 1 || base > 13))
         throw std::invalid_argument("the part " + part + " needs a base rank 1..13");
     if (!cfg.part->base_card && base != 0)
@@ -90,6 +93,7 @@ Config make_config(const std::string& part, const Traits& t, int base) {
     cfg.bared_up = t.bared_up;
     cfg.foundations_in_play = t.foundations_in_play;
     cfg.build = t.build;
+    cfg.empty = t.empty;
     return cfg;
 }
 

@@ -51,6 +51,14 @@ inline int chain_class(Build b, int c) {
 constexpr uint8_t build_bit(Build b) { return static_cast<uint8_t>(1u << static_cast<int>(b)); }
 constexpr uint8_t ALL_BUILDS = 7;
 
+// What an empty column takes (Python's Rules.empty_column, games/empty_columns.py): a King
+// or a run headed by one, any card or run, nothing (it stays empty), or only the waste's
+// top card. A game's own rule is a trait; the games that offer the empty-column switch
+// change it.
+enum class Empty : uint8_t { king, any, none, waste };
+// the bit of ``e`` in a part's ``empties`` mask
+constexpr uint8_t empty_bit(Empty e) { return static_cast<uint8_t>(1u << static_cast<int>(e)); }
+
 // Zobrist keys: two independent 64-bit families, so a position key has 128 bits.
 struct Zobrist {
     uint64_t seq[2][52];
@@ -189,6 +197,7 @@ struct Traits {
     bool foundations_in_play = false;  // a foundation's top card may come back into play
                                        // (worrying back: Rules.foundations_in_play)
     Build build = Build::alternate;    // how columns build (Rules.column_build)
+    Empty empty = Empty::king;         // what an empty column takes (Rules.empty_column)
 };
 
 // What a search and the plain rules know of the game: its traits, the base card, and
@@ -207,6 +216,7 @@ struct Config {
     bool bared_up = false;
     bool foundations_in_play = false;
     Build build = Build::alternate;
+    Empty empty = Empty::king;
     bool unlimited() const { return max_redeals < 0; }
 };
 

@@ -278,7 +278,7 @@ std::vector<uint64_t> perft(const Config& cfg, const Pos& root, int depth);
 // Each core/cpp/games/<game>.cpp fills one of these and registers it under the name its
 // game's ``Rules.core_part`` gives, with a ``Registrar`` at namespace scope:
 //     const Registrar registered{Part{"name", moves, safe, blocked, legal, base, face_down,
-//                                     worrying_back, builds}};
+//                                     worrying_back, builds, empties}};
 struct Part {
     std::string name;
     // the search's moves from s.pos, best first (Rules.search_moves), appended to out
@@ -301,6 +301,9 @@ struct Part {
     // the ways of building columns its functions play (Config::build), a bit each
     // (build_bit); a config with another is refused
     uint8_t builds;
+    // what its functions let an empty column take (Config::empty), a bit each
+    // (empty_bit); a config with another rule is refused
+    uint8_t empties;
 };
 
 struct Registrar {

@@ -136,9 +136,12 @@ class Rules:
     # the compiled core's part that searches this game (core/cpp/games/), or None: the
     # Python search plays it alone
     core_part: ClassVar[str | None] = None
-    # what an empty column takes, for its outline label only: "any" card, a "K" (or a
-    # run headed by one), the "waste"; "" (a game that does not say): no label
-    empty_column: ClassVar[str] = ""
+    # what an empty column takes: "any" card (or run), a "K" (or a run headed by one),
+    # the "waste", "none" (it stays empty); "" (a game that does not say): no label. The
+    # empty column's outline label shows it; where a game offers it as an option
+    # (``empty``: Saratoga, Klondike), its constructor sets it on the instance, and the
+    # compiled core reads it as a trait (``core_traits``), as its part plays it.
+    empty_column: str = ""
     has_reserve: ClassVar[bool] = False
     # Saratoga and Klondike let a foundation's top card come back into play (worrying
     # back); elsewhere the foundations keep their cards. Where a game offers it as an
@@ -354,6 +357,10 @@ class Rules:
             # how columns build (the build switch): the part's moves, runs, safe test
             # and pruning follow it, and it refuses a rule it does not play
             "column_build": self.column_build,
+            # what an empty column takes (the empty-column switch): the part's moves into
+            # empty columns and the pruning that rests on them follow it, and it refuses a
+            # rule it does not play
+            "empty_column": self.empty_column,
         }
 
     def rule_notes(self, lang: str) -> str:

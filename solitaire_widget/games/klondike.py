@@ -22,7 +22,7 @@ from typing import ClassVar
 from ..moves import FIRST_TABLEAU
 from .base import Rules, Table, card_codes
 from .records import Choice, ExerciseRecord, OptionGroup, Variant
-from .saratoga import BUILD, WORRYING_BACK, Saratoga
+from .saratoga import BUILD, EMPTY, WORRYING_BACK, Saratoga
 
 
 def _asks_column(rules: Rules, t: Table, src: int, n: int, dst: int) -> tuple | None:
@@ -92,6 +92,7 @@ class Klondike(Saratoga):
         ),
         WORRYING_BACK,
         BUILD,
+        EMPTY,
     )
     # Figures are published for the rule sets with figures from elsewhere to compare:
     # thoughtful Klondike, three cards a click and unlimited redeals (Aisleriot's "Three
@@ -130,6 +131,10 @@ class Klondike(Saratoga):
         # the build switch with face-down cards (Saratoga's rule sets cover its corners)
         Variant({"draw": 1, "redeals": None, "build": "suit"}, "d1 unlimited suit"),
         Variant({"draw": 3, "redeals": None, "build": "any"}, "d3 unlimited any"),
+        # the empty-column switch with face-down cards (Saratoga's rule sets cover its
+        # corners)
+        Variant({"draw": 1, "redeals": None, "empty": "any"}, "d1 unlimited empty-any"),
+        Variant({"draw": 3, "redeals": None, "empty": "none"}, "d3 unlimited empty-none"),
     )
     exercises = (COLUMN_EXERCISE,)
 

@@ -181,6 +181,21 @@ def option_words(options: Mapping[str, Any], lang: str = "en") -> str:
         }[lang]
         lead = "στήλες " if lang == "el" else "columns "
         parts.append(lead + words.get(build, str(build)))
+    empty = options.get("empty")
+    if empty is not None:  # a rule switch (what an empty column takes), named where given
+        words = {
+            "en": {
+                "K": "Kings fill empty columns",
+                "any": "any card fills an empty column",
+                "none": "empty columns stay empty",
+            },
+            "el": {
+                "K": "Ρήγες στις άδειες στήλες",
+                "any": "οποιοδήποτε φύλλο σε άδεια στήλη",
+                "none": "οι άδειες στήλες μένουν άδειες",
+            },
+        }[lang]
+        parts.append(words.get(empty, f"empty columns: {empty}"))
     return ", ".join(parts)
 
 

@@ -12,7 +12,9 @@ deal and two redeals (three passes); ``redeals=None`` is what Aisleriot's code d
 Aisleriot's rule, worrying back on, is the default, and an option at its default is
 left out of ``options`` (so every record made before the switch names the same game).
 ``build="suit"`` or ``"any"`` is another (how columns build, ``games/building.py``):
-Aisleriot's alternate colours are the default, left out of ``options`` alike.
+Aisleriot's alternate colours are the default, left out of ``options`` alike. So is
+``empty="any"`` or ``"none"`` (what an empty column takes, ``games/empty_columns.py``):
+Aisleriot's King (or a run headed by one) is the default.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from ..moves import DRAW, FIRST_TABLEAU, FOUNDATIONS, STOCK, WASTE, Move
 from . import saratoga_search as _search
 from .base import _UNSET, F0, F3, Rules, Table
 from .building import build_note, build_switch, checked_build, suit_class, suits_fit, wanted_class
+from .empty_columns import checked_empty, empty_note, empty_switch
 from .records import (
     Choice,
     Layout,
@@ -65,6 +68,10 @@ WORRYING_BACK = OptionGroup(
 # the build switch (how columns build), to a teacher only; Aisleriot's rule first
 BUILD = build_switch("alternate")
 
+# the empty-column switch (what an empty column takes), to a teacher only; Aisleriot's
+# King first
+EMPTY = empty_switch("K")
+
 
 class Saratoga(Rules):
     name = "saratoga"
@@ -75,7 +82,7 @@ class Saratoga(Rules):
     column_build = "alternate"
     n_tableau = 7
     default_redeals = 2
-    option_names = ("draw", "redeals", "worrying_back", "build")
+    option_names = ("draw", "redeals", "worrying_back", "build", "empty")
     # Aisleriot's saratoga.scm is klondike.scm with the deal face up (checked by
     # tests/test_registry.py: the same seeds deal the same cards)
     face_up_of: ClassVar[tuple[str, ...]] = ("klondike",)
@@ -98,6 +105,7 @@ class Saratoga(Rules):
         ),
         WORRYING_BACK,
         BUILD,
+        EMPTY,
     )
     # The help text's rule first, then what Aisleriot's code does, and its option, each
     # with published figures. With unlimited redeals most deals are won, and found at
@@ -127,6 +135,21 @@ class Saratoga(Rules):
         ),
         Variant(
             {"draw": 1, "redeals": 0, "build": "any", "worrying_back": False}, "d1 r0 any no-wb"
+        ),
+        # the empty-column switch, under the rules where the search's pieces that rest
+        # on it differ (the stock a reserve: the lazy-stock filter; limited redeals: the
+        # drawn-card rule and the loosest rules), with the build and worrying back
+        # switches
+        Variant({"draw": 1, "redeals": None, "empty": "any"}, "d1 unlimited empty-any"),
+        Variant({"draw": 1, "redeals": 2, "empty": "none"}, "d1 r2 empty-none"),
+        Variant({"draw": 3, "redeals": None, "empty": "any"}, "d3 unlimited empty-any"),
+        Variant(
+            {"draw": 1, "redeals": 0, "empty": "any", "worrying_back": False},
+            "d1 r0 empty-any no-wb",
+        ),
+        Variant(
+            {"draw": 1, "redeals": None, "empty": "none", "build": "suit"},
+            "d1 unlimited empty-none suit",
         ),
     )
 
@@ -165,6 +188,8 @@ class Saratoga(Rules):
             "tableau_in_suit": "Columns build down in suit in this game: {card} and {target} are not of the same suit.",
             "legal_sara_tableau_suit": "{card} goes on {target}: columns build down in suit in this game.",
             "legal_sara_tableau_any": "{card} goes on {target}: columns build down in any suit in this game.",
+            "empty_none": "An empty column stays empty in this game: no card may go there.",
+            "legal_sara_empty_any": "{card} may fill an empty column: in this game any card, or any run that moves as a group, may.",
         },
         "el": {
             "foundation_ace": "Μια άδεια Βάση ξεκινά με Άσο, και το φύλλο {card} δεν είναι Άσος.",
@@ -186,6 +211,8 @@ class Saratoga(Rules):
             "tableau_in_suit": "Σε αυτή την παρτίδα οι στήλες κατεβαίνουν στο ίδιο χρώμα: τα φύλλα {card} και {target} δεν είναι του ίδιου χρώματος.",
             "legal_sara_tableau_suit": "Το φύλλο {card} πάει πάνω στο φύλλο {target}: σε αυτή την παρτίδα οι στήλες κατεβαίνουν στο ίδιο χρώμα.",
             "legal_sara_tableau_any": "Το φύλλο {card} πάει πάνω στο φύλλο {target}: σε αυτή την παρτίδα οι στήλες κατεβαίνουν ανεξαρτήτως χρώματος.",
+            "empty_none": "Σε αυτή την παρτίδα μια άδεια στήλη μένει άδεια: κανένα φύλλο δεν πηγαίνει εκεί.",
+            "legal_sara_empty_any": "Το φύλλο {card} γεμίζει άδεια στήλη: σε αυτή την παρτίδα τη γεμίζει οποιοδήποτε φύλλο, ή οποιαδήποτε σειρά που μετακινείται μαζί.",
         },
     }
 
@@ -244,6 +271,7 @@ turn it over without limit, which is the *unlimited redeals* option here.
         redeals: int | None = _UNSET,
         worrying_back: bool = True,
         build: str = "alternate",
+        empty: str = "K",
     ) -> None:
         super().__init__(redeals)
         # an int, not merely equal to one: 3.0 would reach the core and the page as a float
@@ -258,6 +286,8 @@ turn it over without limit, which is the *unlimited redeals* option here.
         # how columns build (games/building.py): a card's class says what it takes
         self.column_build = checked_build(build)
         self.columns_build_in_suit = build == "suit"
+        # what an empty column takes (games/empty_columns.py): "K", "any" or "none"
+        self.empty_column = checked_empty(empty)
 
     @property
     def options(self) -> dict[str, Any]:
@@ -267,11 +297,17 @@ turn it over without limit, which is the *unlimited redeals* option here.
         extra: dict[str, Any] = {} if self.foundations_in_play else {"worrying_back": False}
         if self.column_build != "alternate":
             extra["build"] = self.column_build
+        if self.empty_column != "K":
+            extra["empty"] = self.empty_column
         return {"draw": self.draw_count, "redeals": self.max_redeals, **extra}
 
     def rule_notes(self, lang: str) -> str:
         notes = "" if self.foundations_in_play else NO_WORRYING_BACK[lang]
-        return notes + build_note(self.column_build, "alternate", lang)
+        return (
+            notes
+            + build_note(self.column_build, "alternate", lang)
+            + empty_note(self.empty_column, "K", lang)
+        )
 
     def deal(self, deck: list[int]) -> list[list[int]]:
         piles = self.empty_piles()
@@ -314,6 +350,11 @@ turn it over without limit, which is the *unlimited redeals* option here.
             return None
         bottom = spile[-n]
         if not pile:
+            # what an empty column takes (the switch ``empty``)
+            if self.empty_column == "any":
+                return None
+            if self.empty_column == "none":
+                return "empty_none"
             return None if bottom % 13 + 1 == KING else "empty_king_only"
         top = pile[-1]
         if not suits_fit(self.column_build, bottom, top):
@@ -332,7 +373,8 @@ turn it over without limit, which is the *unlimited redeals* option here.
             return ["legal_found_up"]
         group = ["legal_sara_group"] if n > 1 else []
         if not t.piles[dst]:
-            return ["legal_sara_empty", *group]
+            empty = "legal_sara_empty_any" if self.empty_column == "any" else "legal_sara_empty"
+            return [empty, *group]
         build = "" if self.column_build == "alternate" else f"_{self.column_build}"
         return [f"legal_sara_tableau{build}", *group, *back]
 
@@ -346,7 +388,9 @@ turn it over without limit, which is the *unlimited redeals* option here.
             pile = piles[f]
             if pile and pile[-1] % 13 < 12:
                 up[pile[-1] + 1] = f
-        empty_c = [c for c in cols if not piles[c]]
+        # the empty columns, and which groups they take: a King's, any, or none
+        empty_c = [c for c in cols if not piles[c]] if self.empty_column != "none" else []
+        any_fills = self.empty_column == "any"
         build = self.column_build
         # (rank index, class) of the card a column takes -> columns
         takes: dict[tuple[int, int], list[int]] = {}
@@ -373,7 +417,7 @@ turn it over without limit, which is the *unlimited redeals* option here.
                 for c in takes.get((bottom % 13, suit_class(build, bottom)), ()):
                     if c != src:
                         moves.append(Move(src, c, n))
-                if bottom % 13 == 12:
+                if bottom % 13 == 12 or any_fills:
                     moves.extend(Move(src, c, n) for c in empty_c)
                 if n == depth:
                     break
@@ -516,6 +560,10 @@ turn it over without limit, which is the *unlimited redeals* option here.
             if n == len(pile) and pile[0] % 13 + 1 == KING:
                 continue  # a King already at the bottom stays put
             for dst in cols:
+                if n == len(pile) and not piles[dst]:
+                    # a whole column into an empty one changes nothing (with empty="any";
+                    # under Aisleriot's rule a King's whole column was skipped above)
+                    continue
                 if dst != src and self.drop_reason(t, src, n, dst) is None:
                     yield Move(src, dst, n)
                     break

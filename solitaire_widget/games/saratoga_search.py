@@ -18,6 +18,15 @@ Another option is how columns build (``column_build``, the option ``build``:
 Each piece below that rests on it says so: most hold for every building rule once a
 card's colour is read as its class (what a card takes and where it may lie); the
 blocked-card proof, argued for alternate colours only, is off under the others.
+
+A third is what an empty column takes (``empty_column``, the option ``empty``:
+``games/empty_columns.py``): a King or a run headed by one, Aisleriot's rule, or any
+card or run, or nothing (an empty column stays empty). The pieces that rest on it: the
+moves into an empty column (``search_moves``, ``_to_columns``: a King's, any, none), the
+blocked-card proof (a King is the one card an empty column lets out: off where any card
+fills one; under "none" the King's way out it counts only widens it, so it stands), and
+the loosest rules (which keep it). The others never ask what an empty column takes; each
+says why where it is argued.
 """
 
 from __future__ import annotations
@@ -67,9 +76,11 @@ def _held_by_twin(
 
 
 def search_off(rules: Rules) -> frozenset[str]:
-    # the blocked-card proof below is argued for alternate colours only (it returns no
-    # card under the other building rules)
-    return frozenset() if rules.column_build == "alternate" else frozenset({"blocked cards"})
+    # the blocked-card proof below is argued for alternate colours only, and for empty
+    # columns that let out Kings only or nothing (it returns no card under the others)
+    if rules.column_build == "alternate" and rules.empty_column != "any":
+        return frozenset()
+    return frozenset({"blocked cards"})
 
 
 def blocked_cards(
@@ -108,7 +119,12 @@ def blocked_cards(
     # Rule facts: columns build down in alternating colours (column_build: under the
     # other building rules the proof is not made, and no card is called blocked); a
     # run moves as a group;
-    # only a King (or a run headed by one) fills an empty column; foundations build up
+    # only a King (or a run headed by one) fills an empty column (empty_column "K"; with
+    # "none" nothing does, so the King's way out is one the rules do not even give: the
+    # set M only grows by it, and the proof stands, calling fewer cards blocked; with
+    # "any" every card has that way out once a column may empty, and the twin argument's
+    # "an empty column takes only a King" fails: the proof is not made, and no card is
+    # called blocked); foundations build up
     # in suit from the Ace; foundations_in_play as above; face-down cards as below.
     # Every set of cards that really move meets these, so it lies inside the
     # largest such set, found by starting from every column card and dropping those
@@ -121,7 +137,7 @@ def blocked_cards(
     # asks only for cards to move, which a face-down card can do only after those on it
     # have, as the card on X must anyway.) Any Klondike line is a Saratoga line, so the
     # rest of the argument holds as it stands.
-    if rules.column_build != "alternate":
+    if rules.column_build != "alternate" or rules.empty_column == "any":
         return []
     where: dict[int, tuple[list[int], int]] = {}
     down: dict[int, int] = {}  # card -> face-down cards at the bottom of its column
@@ -192,7 +208,10 @@ def pending_rule(rules: Rules) -> str | None:
     # keep their cards, as they do here without worrying back. With it, a foundation
     # card put onto X is a move that depends on X (the search follows it next), and
     # one put elsewhere commutes like any other move: it holds with
-    # foundations_in_play on and off.
+    # foundations_in_play on and off. What an empty column takes (empty_column) leaves
+    # it as it stands: a drawn card X put into an empty column holds that column as a
+    # card X put on a column holds that card, and a move that neither depends on X nor
+    # uses that column (which X fills) commutes with putting X down under every rule.
     if rules.draw_count == 1 and rules.max_redeals is None:
         # The stock is a reserve (every card in reach at any time): a waste card put
         # on a column must be built on at once (the argument in ``_lazy_filter``).
@@ -216,11 +235,15 @@ def loosest(rules: Rules) -> Rules | None:
     # ones too; a win there is a win here only if it replays here.
     # Rule facts: draw_count, max_redeals, foundations_in_play (the options), and
     # that nothing else in the rules depends on them; column_build is not loosened
-    # (no building rule's lines are all another's): the loosest rules keep it.
+    # (no building rule's lines are all another's): the loosest rules keep it. Nor is
+    # empty_column, though "any" is looser than "K" and "none" (every line of theirs is
+    # one of its): the loosest rules keep it, so that a game under its own rule searches
+    # as it did before the switch (the same nodes), and an empty column's rule counts
+    # for nothing in the argument above.
     if rules.draw_count == 1 and rules.max_redeals is None and rules.foundations_in_play:
         return None
     loose: Any = type(rules)  # Saratoga, or a game with its options (Klondike)
-    return loose(draw=1, redeals=None, build=rules.column_build)
+    return loose(draw=1, redeals=None, build=rules.column_build, empty=rules.empty_column)
 
 
 def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
@@ -261,7 +284,11 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
     first: list[SMove] = []
     mid: list[SMove] = []
     last: list[SMove] = []
-    empty = s.first_empty()
+    # The first empty column is the one target of its kind (the columns are
+    # interchangeable); none where an empty column takes nothing (empty_column "none").
+    # Rule fact: empty_column (a King's group, any group, none)
+    takes_any = rules.empty_column == "any"
+    empty = s.first_empty() if rules.empty_column != "none" else 0
     # to the foundations (safe ones were forced already)
     for c in cols:
         p = piles[c]
@@ -303,9 +330,23 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
             else:
                 if t != empty:
                     continue
+                if takes_any:
+                    # Any part of the run may fill an empty column (empty_column "any"):
+                    # each, the whole run first, but never the whole column (it would
+                    # give the same position: the columns are interchangeable). No part
+                    # is pruned: the rule below (a part laying bare a card that cannot
+                    # go up) rests on the card laid bare being like the card the group
+                    # moved onto, and an empty column is no card; the card laid bare
+                    # may take the twin of the group's bottom card, which nothing did.
+                    for j in range(1, k + 1):
+                        if j != ln:
+                            (first if j == k else mid).append((-1, 0, 0, src, t, j))
+                    continue
                 j = 12 - r1 + 1  # a King heads the group
                 if j < 1 or j > k or j == ln:
                     continue  # no King in the run, or it already lies at the bottom
+                # (a King's group is always the whole run, j == k: nothing lies above a
+                # King in a run, so the rule below never prunes it)
             if prune and j < k and not found(sp[-j - 1]):
                 # Part of a run, laying bare a card that cannot go up: the card
                 # laid bare has the rank and colour of the card the group moved
@@ -324,12 +365,12 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
     # the waste and the stock onto columns and foundations
     if waste:
         w = waste[-1]
-        _to_columns(s, canon, w, WASTE, -1, 0, 0, mid, empty, build)
+        _to_columns(s, canon, w, WASTE, -1, 0, 0, mid, empty, build, takes_any)
     for i, draws, nr, card in stock_reach(s):
         dst = found(card)
         if dst:
             last.append((i, draws, nr, WASTE, dst, 1))
-        _to_columns(s, canon, card, WASTE, i, draws, nr, last, empty, build)
+        _to_columns(s, canon, card, WASTE, i, draws, nr, last, empty, build, takes_any)
     # worrying back: a foundation's top card down onto a column. Rule fact:
     # foundations_in_play; without it these moves do not exist (the rules refuse
     # them: Saratoga.pick_reason), so none is generated.
@@ -342,7 +383,7 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
             continue  # an Ace down can only be a waste of a move
         if prune and safe(card):
             continue  # it would be forced straight back up
-        _to_columns(s, canon, card, f, -1, 0, 0, last, empty, build)
+        _to_columns(s, canon, card, f, -1, 0, 0, last, empty, build, takes_any)
     if s.lazy_stock:
         return _lazy_filter(s, first + mid + last, rules.foundations_in_play, build)
     if pcol:
@@ -377,11 +418,14 @@ def _to_columns(
     out: list[SMove],
     empty: int,
     build: str,
+    takes_any: bool = False,
 ) -> None:
     # ``card`` onto each column of ``canon`` whose top card is one above it in the other
     # colour (as the columns build: its class), and a King into the first empty column
     # (any other empty one is the same: the columns are interchangeable; rule facts:
-    # empty_column "K", column_build)
+    # empty_column "K", column_build); any card where an empty column takes any
+    # (``takes_any``: empty_column "any"); ``empty`` is 0 where there is none to fill,
+    # or it takes nothing (empty_column "none")
     piles = s.piles
     cls = SUIT_CLASS[build][card]
     wants = WANTED_CLASS[build]
@@ -392,7 +436,7 @@ def _to_columns(
             tt = tp[-1]
             if tt % 13 == r + 1 and wants[tt] == cls:
                 out.append((i, draws, nr, src, t, 1))
-    if empty and r == 12:
+    if empty and (r == 12 or takes_any):
         out.append((i, draws, nr, src, empty, 1))
 
 
@@ -417,6 +461,12 @@ def _lazy_filter(s: SearchState, moves: list[SMove], in_play: bool, build: str) 
     # the stock, which holds either way. Under the other building rules (column_build)
     # the chain keeps another class instead of the parity (``chain_class``): the suit
     # in suit, nothing in any suit; the rest of the argument never asked about colours.
+    # What an empty column takes (empty_column) changes nothing here: a stock card put
+    # into an empty column (a King, or any card with "any") only fills that column until
+    # a card goes onto it, and the line that puts it there just before that card keeps
+    # the column empty meanwhile, which only leaves more moves open under every rule
+    # (no rule makes a move compulsory); a chain that no card from play ends is as
+    # pointless on an empty column as on a card.
     piles = s.piles
     pend = s.pending
     chain, cls, wants = CHAIN_CLASS[build], SUIT_CLASS[build], WANTED_CLASS[build]

@@ -22,8 +22,8 @@ Options passed to a game's constructor (cards a click, redeals, a rule switch su
 ``worrying_back``) are not rule changes: the game's search was argued for every option
 its constructor accepts, each piece saying which rule facts it rests on and turning
 itself off (or into its argued counterpart) where an option takes a fact away
-(``games/saratoga_search.py`` does so for worrying back and for how columns build,
-``games/canfield.py`` for how columns build).
+(``games/saratoga_search.py`` does so for worrying back, for how columns build and for
+what an empty column takes, ``games/canfield.py`` for how columns build).
 
 >>> from solitaire_widget.games import GAMES
 >>> untrusted(GAMES["kansas"]()) is None
@@ -124,7 +124,8 @@ _CLASS_BODY = frozenset(
 
 # what the constructor of a game sets on an instance: its options (and the caches
 # ``Rules`` keeps of them); ``foundations_in_play`` is the ``worrying_back`` switch,
-# ``column_build`` (with ``columns_build_in_suit``) the ``build`` switch
+# ``column_build`` (with ``columns_build_in_suit``) the ``build`` switch,
+# ``empty_column`` the ``empty`` switch
 _OPTION_ATTRIBUTES = frozenset(
     {
         "max_redeals",
@@ -132,6 +133,7 @@ _OPTION_ATTRIBUTES = frozenset(
         "foundations_in_play",
         "column_build",
         "columns_build_in_suit",
+        "empty_column",
         "_position_limits",
         "_deal_hidden",
     }

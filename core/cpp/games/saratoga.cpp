@@ -8,7 +8,11 @@
 // take their narrower forms, as games/saratoga_search.py argues piece by piece. How
 // columns build is the trait column_build (Config::build): a card's class (suit_class,
 // wanted_class) stands for its colour everywhere, and the blocked-card proof, made for
-// alternate colours only, is off under the other rules.
+// alternate colours only, is off under the other rules. What an empty column takes is
+// the trait empty_column (Config::empty): a King or a run headed by one (Aisleriot's),
+// any card or run, or nothing; the moves into an empty column follow it, and the
+// blocked-card proof, which counts on a King being the only card an empty column lets
+// out, is off where any card fills one (games/saratoga_search.py argues each piece).
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -39,14 +43,16 @@ struct Targets {
 };
 
 // the moves of ``card`` from ``src`` onto the columns that take it (canonical targets),
-// in column order
+// in column order, and into ``empty`` (the first empty column, 0 for none or where an
+// empty column takes nothing) if it takes the card: a King, or any card where
+// ``any_fills``
 void to_columns(const Targets& targets, int card, int src, int i, int draws, int nr,
-                std::vector<SMove>& out, int empty) {
+                std::vector<SMove>& out, int empty, bool any_fills) {
     for (uint32_t m = targets.mask[targets.sig(card)]; m; m &= m - 1)
         out.push_back(SMove{static_cast<int8_t>(i), static_cast<uint8_t>(draws),
                             static_cast<uint8_t>(nr), static_cast<uint8_t>(src),
                             static_cast<uint8_t>(std::countr_zero(m)), 1});
-    if (empty && rank_of(card) == 12)
+    if (empty && (any_fills || rank_of(card) == 12))
         out.push_back(SMove{static_cast<int8_t>(i), static_cast<uint8_t>(draws),
                             static_cast<uint8_t>(nr), static_cast<uint8_t>(src),
                             static_cast<uint8_t>(empty), 1});
@@ -119,6 +125,9 @@ bool safe_saratoga(const Search& s, int card) {
 // its first move needs; a column card left out never moves.
 bool blocked_saratoga(const Search& s) {
     if (s.cfg.build != Build::alternate) return false;  // argued for alternate colours only
+    // argued for empty columns that let out Kings only (or nothing): where any card
+    // fills one, every card has that way out
+    if (s.cfg.empty == Empty::any) return false;
     const Pos& p = s.pos;
     int8_t col[52], at[52];
     std::fill(col, col + 52, int8_t{-1});
@@ -231,7 +240,10 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
         }
     }
     auto [mid, last] = s.lists();
-    const int empty = p.first_empty();
+    // the one empty column that is a target (the columns are interchangeable), none
+    // where an empty column stays empty
+    const int empty = s.cfg.empty == Empty::none ? 0 : p.first_empty();
+    const bool any_fills = s.cfg.empty == Empty::any;
     int8_t fit[52];  // found() for every card at once
     s.fits(fit);
     const Targets targets(s, canon);
@@ -275,9 +287,24 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
                     continue;
             } else {
                 if (t != empty) continue;
+                if (any_fills) {
+                    // any part of the run, the whole run first, never the whole column
+                    // (the same position: the columns are interchangeable); no part is
+                    // pruned (the card it lays bare takes what the group's bottom card's
+                    // twin is, which an empty column does not stand for)
+                    for (int jj = 1; jj <= k; ++jj) {
+                        if (jj == ln) continue;
+                        if (jj == k)
+                            out.push_back(plain(sc_, t, jj));
+                        else
+                            mid.push_back(plain(sc_, t, jj));
+                    }
+                    continue;
+                }
                 j = 12 - r1 + 1;  // a King heads the group
                 if (j < 1 || j > k || j == ln) continue;
             }
+            // (a King's group into an empty column is always the whole run: j == k)
             if (prune && j < k && !fit[from_top(j + 1)]) continue;
             if (j == ln || j == k)
                 out.push_back(plain(sc_, t, j));
@@ -286,7 +313,7 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
         }
     }
     // the waste and the stock onto columns and foundations
-    if (p.w) to_columns(targets, p.top(WASTE), WASTE, -1, 0, 0, mid, empty);
+    if (p.w) to_columns(targets, p.top(WASTE), WASTE, -1, 0, 0, mid, empty, any_fills);
     std::vector<Reach>& reach = s.reach_buf;
     s.reachable(reach);
     for (const Reach& r : reach) {
@@ -295,7 +322,7 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
         if (dst)
             last.push_back(SMove{static_cast<int8_t>(r.i), static_cast<uint8_t>(r.draws),
                                  static_cast<uint8_t>(r.nr), WASTE, static_cast<uint8_t>(dst), 1});
-        to_columns(targets, card, WASTE, r.i, r.draws, r.nr, last, empty);
+        to_columns(targets, card, WASTE, r.i, r.draws, r.nr, last, empty, any_fills);
     }
     // worrying back: a foundation's top card down onto a column (none without it)
     for (int f = F0; s.cfg.foundations_in_play && f <= F3; ++f) {
@@ -304,7 +331,7 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
         int card = fp.c[fp.n - 1];
         if (rank_of(card) == 0) continue;     // an Ace down can only waste a move
         if (prune && s.safe(card)) continue;  // it would be forced straight back up
-        to_columns(targets, card, f, -1, 0, 0, last, empty);
+        to_columns(targets, card, f, -1, 0, 0, last, empty, any_fills);
     }
     s.join(out);
     if (s.lazy_stock) {
@@ -335,9 +362,11 @@ void legal_saratoga(const Config& cfg, const Pos& p, std::vector<GMove>& out) {
         const Pile& q = p.pl[f];
         if (q.n && rank_of(q.c[q.n - 1]) < 12) up[q.c[q.n - 1] + 1] = f;
     }
+    // the empty columns, and which groups they take (none where they stay empty)
     int empty_c[MAX_COLS], nec = 0;
-    for (int c = T0; c < T0 + ncols; ++c)
+    for (int c = T0; cfg.empty != Empty::none && c < T0 + ncols; ++c)
         if (!p.pl[c].n) empty_c[nec++] = c;
+    const bool any_fills = cfg.empty == Empty::any;
     // (rank, class) of the card a column takes -> columns, in column order
     auto takes = [&](int rank, int cls, int exclude, int n, int src) {
         for (int c = T0; c < T0 + ncols; ++c) {
@@ -370,7 +399,7 @@ void legal_saratoga(const Config& cfg, const Pos& p, std::vector<GMove>& out) {
         for (;;) {
             int bottom = p.at(src, len - n);
             takes(rank_of(bottom), suit_class(build, bottom), src, n, src);
-            if (rank_of(bottom) == 12)
+            if (rank_of(bottom) == 12 || any_fills)
                 for (int e = 0; e < nec; ++e) out.push_back(GMove{src, empty_c[e], n});
             if (n == depth) break;
             int below = p.at(src, len - n - 1);
@@ -383,9 +412,11 @@ void legal_saratoga(const Config& cfg, const Pos& p, std::vector<GMove>& out) {
 }
 
 // its foundations start at the Ace; it knows face-down cards, worrying back on and off,
-// and every way of building columns
+// every way of building columns, and empty columns that take a King's group, any group
+// or nothing
+constexpr uint8_t EMPTIES = empty_bit(Empty::king) | empty_bit(Empty::any) | empty_bit(Empty::none);
 const Registrar registered{Part{"saratoga", moves_saratoga, safe_saratoga, blocked_saratoga,
-                                legal_saratoga, false, true, true, ALL_BUILDS}};
+                                legal_saratoga, false, true, true, ALL_BUILDS, EMPTIES}};
 
 }  // namespace
 
