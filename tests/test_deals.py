@@ -204,8 +204,18 @@ def _published(name: str, options: dict) -> bool:
 # Twenty News per game and per Saratoga rule set. Rules with a published list deal at
 # once; those without solve random deals on the spot (seconds each), so in the quick run
 # they get three News and the twenty run among the slow tests.
+# Left out: a rule set whose deals are rarely won, where the dealer may well say, truly,
+# that it found none in its time (CI saw it): empty columns that take nothing and columns
+# that build in suit, one card a click (1 of seeds 1-40 won at the dealer's 200,000
+# nodes). The table's saying so has its own test (..._fails_clearly_not_by_recursion).
+
+
+def _rare(options: dict) -> bool:
+    return options.get("empty") == "none" and options.get("build") == "suit"
+
+
 CASES = [(name, {}) for name in GAMES] + [
-    ("saratoga", dict(v.options)) for v in rule_sets("saratoga")
+    ("saratoga", dict(v.options)) for v in rule_sets("saratoga") if not _rare(v.options)
 ]
 
 
