@@ -205,7 +205,12 @@ def test_a_part_refuses_a_moves_rule_it_does_not_play():
             refused += 1
             with pytest.raises(ValueError, match="does not play that rule for what moves"):
                 core.Rules(rules.core_part, traits, base)
-        for bad, error in (("whole", ValueError), ("", ValueError), (1, TypeError), (None, TypeError)):
+        for bad, error in (
+            ("whole", ValueError),
+            ("", ValueError),
+            (1, TypeError),
+            (None, TypeError),
+        ):
             with pytest.raises(error, match="group_moves"):
                 core.Rules(rules.core_part, {**rules.core_traits(), "group_moves": bad}, base)
     assert refused >= 4
@@ -248,10 +253,18 @@ def test_both_engines_search_alike_under_the_switch(name, moves):
         pytest.skip("no compiled core")
     for seed in (4, 9):
         x = solve(
-            Game(name, seed=seed, moves=moves), seconds=None, nodes=4000, engine="python", probes=False
+            Game(name, seed=seed, moves=moves),
+            seconds=None,
+            nodes=4000,
+            engine="python",
+            probes=False,
         )
         y = solve(
-            Game(name, seed=seed, moves=moves), seconds=None, nodes=4000, engine="core", probes=False
+            Game(name, seed=seed, moves=moves),
+            seconds=None,
+            nodes=4000,
+            engine="core",
+            probes=False,
         )
         assert (x.result, x.nodes) == (y.result, y.nodes), seed
 

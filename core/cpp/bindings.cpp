@@ -60,9 +60,9 @@ class ReleaseGil {
 
 // ---- the game's traits, as Rules.core_traits() gives them --------------------------------
 constexpr const char* TRAITS[] = {
-    "columns",     "reserve", "refills",  "reserve_top_always",  "hidden_cards", "draw",
-    "max_redeals", "pending", "bared_up", "foundations_in_play", "column_build", "empty_column",
-    "group_moves"};
+    "columns",      "reserve",      "refills",    "reserve_top_always", "hidden_cards",
+    "draw",         "max_redeals",  "pending",    "bared_up",           "foundations_in_play",
+    "column_build", "empty_column", "group_moves"};
 
 nb::handle trait(const nb::dict& d, const char* key) {
     if (!d.contains(key)) throw std::invalid_argument(std::string("the traits lack '") + key + "'");

@@ -255,7 +255,7 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
     const int empty = s.cfg.empty == Empty::none ? 0 : p.first_empty();
     const bool any_fills = s.cfg.empty == Empty::any;
     const Moves what = s.cfg.moves;  // what moves between columns
-    int8_t fit[52];  // found() for every card at once
+    int8_t fit[52];                  // found() for every card at once
     s.fits(fit);
     const Targets targets(s, canon);
     // to the foundations (safe ones were forced already)
