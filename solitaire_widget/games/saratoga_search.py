@@ -90,6 +90,12 @@ def _held_by_twin(
     return False
 
 
+# the rules for what moves between columns (group_moves) under which the mirror targets
+# and the part-of-a-run rule are argued (``search_moves``): runs moving as groups only
+MIRROR_RULES = ("runs",)
+PART_OF_RUN_RULES = ("runs",)
+
+
 def search_off(rules: Rules) -> frozenset[str]:
     # the blocked-card proof below is argued for alternate colours only, and for empty
     # columns that let out Kings only or nothing (it returns no card under the others)
@@ -97,7 +103,7 @@ def search_off(rules: Rules) -> frozenset[str]:
     if rules.column_build != "alternate" or rules.empty_column == "any":
         off.add("blocked cards")
     # the mirror targets are argued for runs moving as groups only (``search_moves``)
-    if rules.group_moves != "runs":
+    if rules.group_moves not in MIRROR_RULES:
         off.add("mirror targets")
     return frozenset(off)
 
@@ -302,7 +308,7 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
     # ("columns") a group put on a card joins that column's run and moves only with
     # it, so it is not argued there: off under both (``search_off`` says so).
     moves_rule = rules.group_moves
-    mirror_on = prune and s.mirror and moves_rule == "runs"
+    mirror_on = prune and s.mirror and moves_rule in MIRROR_RULES
     build = rules.column_build
     cls, wants = SUIT_CLASS[build], WANTED_CLASS[build]
     mirror = MIRROR_CLASS[build]
@@ -390,7 +396,7 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
                 # King in a run, so the rule below never prunes it)
             if not group_allowed(moves_rule, j, k):
                 continue  # what moves between columns (group_moves): one card, or the run
-            if prune and moves_rule == "runs" and j < k and not found(sp[-j - 1]):
+            if prune and moves_rule in PART_OF_RUN_RULES and j < k and not found(sp[-j - 1]):
                 # Part of a run, laying bare a card that cannot go up: the card
                 # laid bare has the rank and colour of the card the group moved
                 # onto, so it offers nothing in play that card did not; only its
