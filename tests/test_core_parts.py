@@ -84,6 +84,7 @@ def test_the_traits_are_the_rules_own():
         "foundations_in_play",
         "column_build",
         "empty_column",
+        "group_moves",
     }
     for cls in GAMES.values():
         for v in (*cls.variants, *cls.rule_sets):
@@ -98,6 +99,7 @@ def test_the_traits_are_the_rules_own():
             assert traits["foundations_in_play"] is rules.foundations_in_play
             assert traits["column_build"] == rules.column_build
             assert traits["empty_column"] == rules.empty_column
+            assert traits["group_moves"] == rules.group_moves
 
 
 # ---- with the core loaded ------------------------------------------------------------------

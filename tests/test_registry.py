@@ -52,6 +52,7 @@ def test_the_registry_finds_every_game_module() -> None:
             "base",
             "building",
             "empty_columns",
+            "group_moves",
             "records",
             "search_protocol",
             "search_scope",

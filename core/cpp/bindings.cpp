@@ -60,8 +60,9 @@ class ReleaseGil {
 
 // ---- the game's traits, as Rules.core_traits() gives them --------------------------------
 constexpr const char* TRAITS[] = {
-    "columns",     "reserve", "refills",  "reserve_top_always",  "hidden_cards", "draw",
-    "max_redeals", "pending", "bared_up", "foundations_in_play", "column_build", "empty_column"};
+    "columns",      "reserve",      "refills",    "reserve_top_always", "hidden_cards",
+    "draw",         "max_redeals",  "pending",    "bared_up",           "foundations_in_play",
+    "column_build", "empty_column", "group_moves"};
 
 nb::handle trait(const nb::dict& d, const char* key) {
     if (!d.contains(key)) throw std::invalid_argument(std::string("the traits lack '") + key + "'");
@@ -140,6 +141,19 @@ sc::Traits parse_traits(const nb::dict& d) {
         throw std::invalid_argument("unknown empty_column " +
                                     nb::cast<std::string>(nb::repr(empty)) +
                                     " (K, any, none or waste)");
+    nb::handle group = trait(d, "group_moves");
+    if (!nb::isinstance<nb::str>(group)) throw nb::type_error("trait 'group_moves' must be a str");
+    std::string moves = nb::cast<std::string>(group);
+    if (moves == "runs")
+        t.moves = sc::Moves::runs;
+    else if (moves == "single")
+        t.moves = sc::Moves::single;
+    else if (moves == "columns")
+        t.moves = sc::Moves::columns;
+    else
+        throw std::invalid_argument("unknown group_moves " +
+                                    nb::cast<std::string>(nb::repr(group)) +
+                                    " (runs, single or columns)");
     nb::handle pending = trait(d, "pending");
     if (pending.is_none()) {
         t.pending = sc::Pending::none;

@@ -77,6 +77,9 @@ Config make_config(const std::string& part, const Traits& t, int base) {
     if (!(cfg.part->empties & empty_bit(t.empty)))
         throw std::invalid_argument("the part " + part +
                                     " does not play that rule for empty columns (empty_column)");
+    if (!(cfg.part->group_moves & moves_bit(t.moves)))
+        throw std::invalid_argument("the part " + part +
+                                    " does not play that rule for what moves (group_moves)");
     if (cfg.part->base_card && (base < 1 || base > 13))
         throw std::invalid_argument("the part " + part + " needs a base rank 1..13");
     if (!cfg.part->base_card && base != 0)
@@ -94,6 +97,7 @@ Config make_config(const std::string& part, const Traits& t, int base) {
     cfg.foundations_in_play = t.foundations_in_play;
     cfg.build = t.build;
     cfg.empty = t.empty;
+    cfg.moves = t.moves;
     return cfg;
 }
 

@@ -59,6 +59,19 @@ enum class Empty : uint8_t { king, any, none, waste };
 // the bit of ``e`` in a part's ``empties`` mask
 constexpr uint8_t empty_bit(Empty e) { return static_cast<uint8_t>(1u << static_cast<int>(e)); }
 
+// What moves between columns (Python's Rules.group_moves, games/group_moves.py): any
+// correct face-up run as a group (every game's rule), one card at a time, or only a
+// column's whole run (its top card with every face-up card under it in sequence). The
+// games that offer the "what moves" switch change it.
+enum class Moves : uint8_t { runs, single, columns };
+// the bit of ``m`` in a part's ``group_moves`` mask
+constexpr uint8_t moves_bit(Moves m) { return static_cast<uint8_t>(1u << static_cast<int>(m)); }
+// whether ``n`` cards may move between columns from a column whose run on top is ``run``
+// cards long (1 <= n <= run)
+constexpr bool group_allowed(Moves m, int n, int run) {
+    return m == Moves::single ? n == 1 : m == Moves::columns ? n == run : true;
+}
+
 // Zobrist keys: two independent 64-bit families, so a position key has 128 bits.
 struct Zobrist {
     uint64_t seq[2][52];
@@ -198,6 +211,7 @@ struct Traits {
                                        // (worrying back: Rules.foundations_in_play)
     Build build = Build::alternate;    // how columns build (Rules.column_build)
     Empty empty = Empty::king;         // what an empty column takes (Rules.empty_column)
+    Moves moves = Moves::runs;         // what moves between columns (Rules.group_moves)
 };
 
 // What a search and the plain rules know of the game: its traits, the base card, and
@@ -217,6 +231,7 @@ struct Config {
     bool foundations_in_play = false;
     Build build = Build::alternate;
     Empty empty = Empty::king;
+    Moves moves = Moves::runs;
     bool unlimited() const { return max_redeals < 0; }
 };
 

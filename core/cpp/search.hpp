@@ -278,7 +278,7 @@ std::vector<uint64_t> perft(const Config& cfg, const Pos& root, int depth);
 // Each core/cpp/games/<game>.cpp fills one of these and registers it under the name its
 // game's ``Rules.core_part`` gives, with a ``Registrar`` at namespace scope:
 //     const Registrar registered{Part{"name", moves, safe, blocked, legal, base, face_down,
-//                                     worrying_back, builds, empties}};
+//                                     worrying_back, builds, empties, group_moves}};
 struct Part {
     std::string name;
     // the search's moves from s.pos, best first (Rules.search_moves), appended to out
@@ -304,6 +304,9 @@ struct Part {
     // what its functions let an empty column take (Config::empty), a bit each
     // (empty_bit); a config with another rule is refused
     uint8_t empties;
+    // what its functions let move between columns (Config::moves), a bit each
+    // (moves_bit); a config with another rule is refused
+    uint8_t group_moves;
 };
 
 struct Registrar {

@@ -79,6 +79,7 @@ RULE_FACTS = frozenset(
         # the traits the rules, Table, the search and the core's part branch on
         "n_tableau",
         "empty_column",
+        "group_moves",
         "has_reserve",
         "foundations_in_play",
         "hidden_cards",
@@ -142,6 +143,12 @@ class Rules:
     # (``empty``: Saratoga, Klondike), its constructor sets it on the instance, and the
     # compiled core reads it as a trait (``core_traits``), as its part plays it.
     empty_column: str = ""
+    # what moves between columns: "runs" (any correct face-up run moves as a group,
+    # every game's rule), "single" (one card at a time) or "columns" (only a column's
+    # whole run: its top card with every card under it in sequence). Where a game offers
+    # it as an option (``moves``: Saratoga, Klondike), its constructor sets it on the
+    # instance, and the compiled core reads it as a trait (``core_traits``).
+    group_moves: str = "runs"
     has_reserve: ClassVar[bool] = False
     # Saratoga and Klondike let a foundation's top card come back into play (worrying
     # back); elsewhere the foundations keep their cards. Where a game offers it as an
@@ -361,6 +368,10 @@ class Rules:
             # empty columns and the pruning that rests on them follow it, and it refuses a
             # rule it does not play
             "empty_column": self.empty_column,
+            # what moves between columns (the "what moves" switch): the part's moves
+            # and legal moves between columns and the pruning that rests on them follow
+            # it, and it refuses a rule it does not play
+            "group_moves": self.group_moves,
         }
 
     def rule_notes(self, lang: str) -> str:

@@ -22,7 +22,7 @@ from typing import ClassVar
 from ..moves import FIRST_TABLEAU
 from .base import Rules, Table, card_codes
 from .records import Choice, ExerciseRecord, OptionGroup, Variant
-from .saratoga import BUILD, EMPTY, WORRYING_BACK, Saratoga
+from .saratoga import BUILD, EMPTY, MOVES, WORRYING_BACK, Saratoga
 
 
 def _asks_column(rules: Rules, t: Table, src: int, n: int, dst: int) -> tuple | None:
@@ -93,6 +93,7 @@ class Klondike(Saratoga):
         WORRYING_BACK,
         BUILD,
         EMPTY,
+        MOVES,
     )
     # Figures are published for the rule sets with figures from elsewhere to compare:
     # thoughtful Klondike, three cards a click and unlimited redeals (Aisleriot's "Three
@@ -135,6 +136,10 @@ class Klondike(Saratoga):
         # corners)
         Variant({"draw": 1, "redeals": None, "empty": "any"}, "d1 unlimited empty-any"),
         Variant({"draw": 3, "redeals": None, "empty": "none"}, "d3 unlimited empty-none"),
+        # the "what moves" switch with face-down cards (Saratoga's rule sets cover its
+        # corners)
+        Variant({"draw": 1, "redeals": None, "moves": "single"}, "d1 unlimited single"),
+        Variant({"draw": 3, "redeals": None, "moves": "columns"}, "d3 unlimited columns"),
     )
     exercises = (COLUMN_EXERCISE,)
 

@@ -196,6 +196,21 @@ def option_words(options: Mapping[str, Any], lang: str = "en") -> str:
             },
         }[lang]
         parts.append(words.get(empty, f"empty columns: {empty}"))
+    moves = options.get("moves")
+    if moves is not None:  # a rule switch (what moves between columns), named where given
+        words = {
+            "en": {
+                "runs": "any face-up run moves",
+                "single": "one card at a time",
+                "columns": "only whole runs move",
+            },
+            "el": {
+                "runs": "μετακινείται οποιαδήποτε ανοιχτή σειρά",
+                "single": "ένα φύλλο τη φορά",
+                "columns": "μετακινούνται μόνο ολόκληρες σειρές",
+            },
+        }[lang]
+        parts.append(words.get(moves, f"moves: {moves}"))
     return ", ".join(parts)
 
 

@@ -14,7 +14,9 @@ left out of ``options`` (so every record made before the switch names the same g
 ``build="suit"`` or ``"any"`` is another (how columns build, ``games/building.py``):
 Aisleriot's alternate colours are the default, left out of ``options`` alike. So is
 ``empty="any"`` or ``"none"`` (what an empty column takes, ``games/empty_columns.py``):
-Aisleriot's King (or a run headed by one) is the default.
+Aisleriot's King (or a run headed by one) is the default. And ``moves="single"`` or
+``"columns"`` (what moves between columns, ``games/group_moves.py``): Aisleriot's any
+face-up run is the default.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from . import saratoga_search as _search
 from .base import _UNSET, F0, F3, Rules, Table
 from .building import build_note, build_switch, checked_build, suit_class, suits_fit, wanted_class
 from .empty_columns import checked_empty, empty_note, empty_switch
+from .group_moves import checked_moves, group_allowed, moves_note, moves_switch
 from .records import (
     Choice,
     Layout,
@@ -72,6 +75,10 @@ BUILD = build_switch("alternate")
 # King first
 EMPTY = empty_switch("K")
 
+# the "what moves" switch (what moves between columns), to a teacher only; Aisleriot's
+# any face-up run first
+MOVES = moves_switch("runs")
+
 
 class Saratoga(Rules):
     name = "saratoga"
@@ -82,7 +89,7 @@ class Saratoga(Rules):
     column_build = "alternate"
     n_tableau = 7
     default_redeals = 2
-    option_names = ("draw", "redeals", "worrying_back", "build", "empty")
+    option_names = ("draw", "redeals", "worrying_back", "build", "empty", "moves")
     # Aisleriot's saratoga.scm is klondike.scm with the deal face up (checked by
     # tests/test_registry.py: the same seeds deal the same cards)
     face_up_of: ClassVar[tuple[str, ...]] = ("klondike",)
@@ -106,6 +113,7 @@ class Saratoga(Rules):
         WORRYING_BACK,
         BUILD,
         EMPTY,
+        MOVES,
     )
     # The help text's rule first, then what Aisleriot's code does, and its option, each
     # with published figures. With unlimited redeals most deals are won, and found at
@@ -151,6 +159,20 @@ class Saratoga(Rules):
             {"draw": 1, "redeals": None, "empty": "none", "build": "suit"},
             "d1 unlimited empty-none suit",
         ),
+        # the "what moves" switch, under the rules where the search's pieces that rest
+        # on it differ (the stock a reserve: the lazy-stock filter; limited redeals: the
+        # drawn-card rule and the loosest rules), with the other switches
+        Variant({"draw": 1, "redeals": None, "moves": "single"}, "d1 unlimited single"),
+        Variant({"draw": 1, "redeals": 2, "moves": "columns"}, "d1 r2 columns"),
+        Variant({"draw": 3, "redeals": None, "moves": "columns"}, "d3 unlimited columns"),
+        Variant(
+            {"draw": 1, "redeals": 0, "moves": "single", "worrying_back": False},
+            "d1 r0 single no-wb",
+        ),
+        Variant(
+            {"draw": 1, "redeals": None, "moves": "columns", "empty": "any"},
+            "d1 unlimited columns empty-any",
+        ),
     )
 
     def layout(self) -> Layout:
@@ -190,6 +212,10 @@ class Saratoga(Rules):
             "legal_sara_tableau_any": "{card} goes on {target}: columns build down in any suit in this game.",
             "empty_none": "An empty column stays empty in this game: no card may go there.",
             "legal_sara_empty_any": "{card} may fill an empty column: in this game any card, or any run that moves as a group, may.",
+            "moves_single": "Only one card at a time moves between columns in this game, not a group of {n}.",
+            "moves_columns": "Only a column's whole run moves between columns in this game: the {n} cards from {card} up are only part of the run on top of {src}, which goes on down to the first card out of sequence.",
+            "legal_sara_single": " One card at a time moves between columns in this game.",
+            "legal_sara_columns": " The whole run on top of {src} moves: in this game only a column's whole run moves between columns.",
         },
         "el": {
             "foundation_ace": "Μια άδεια Βάση ξεκινά με Άσο, και το φύλλο {card} δεν είναι Άσος.",
@@ -213,6 +239,10 @@ class Saratoga(Rules):
             "legal_sara_tableau_any": "Το φύλλο {card} πάει πάνω στο φύλλο {target}: σε αυτή την παρτίδα οι στήλες κατεβαίνουν ανεξαρτήτως χρώματος.",
             "empty_none": "Σε αυτή την παρτίδα μια άδεια στήλη μένει άδεια: κανένα φύλλο δεν πηγαίνει εκεί.",
             "legal_sara_empty_any": "Το φύλλο {card} γεμίζει άδεια στήλη: σε αυτή την παρτίδα τη γεμίζει οποιοδήποτε φύλλο, ή οποιαδήποτε σειρά που μετακινείται μαζί.",
+            "moves_single": "Σε αυτή την παρτίδα μόνο ένα φύλλο τη φορά μετακινείται από στήλη σε στήλη, όχι ομάδα {n} φύλλων.",
+            "moves_columns": "Σε αυτή την παρτίδα μόνο ολόκληρη η σειρά μιας στήλης μετακινείται από στήλη σε στήλη: τα {n} φύλλα από το φύλλο {card} και πάνω είναι μόνο μέρος της σειράς στην κορυφή της στοίβας {src}, που συνεχίζει προς τα κάτω ως το πρώτο φύλλο εκτός σειράς.",
+            "legal_sara_single": " Σε αυτή την παρτίδα μετακινείται ένα φύλλο τη φορά από στήλη σε στήλη.",
+            "legal_sara_columns": " Μετακινείται ολόκληρη η σειρά στην κορυφή της στοίβας {src}: σε αυτή την παρτίδα μόνο ολόκληρη η σειρά μιας στήλης μετακινείται από στήλη σε στήλη.",
         },
     }
 
@@ -272,6 +302,7 @@ turn it over without limit, which is the *unlimited redeals* option here.
         worrying_back: bool = True,
         build: str = "alternate",
         empty: str = "K",
+        moves: str = "runs",
     ) -> None:
         super().__init__(redeals)
         # an int, not merely equal to one: 3.0 would reach the core and the page as a float
@@ -288,6 +319,8 @@ turn it over without limit, which is the *unlimited redeals* option here.
         self.columns_build_in_suit = build == "suit"
         # what an empty column takes (games/empty_columns.py): "K", "any" or "none"
         self.empty_column = checked_empty(empty)
+        # what moves between columns (games/group_moves.py): "runs", "single", "columns"
+        self.group_moves = checked_moves(moves)
 
     @property
     def options(self) -> dict[str, Any]:
@@ -299,6 +332,8 @@ turn it over without limit, which is the *unlimited redeals* option here.
             extra["build"] = self.column_build
         if self.empty_column != "K":
             extra["empty"] = self.empty_column
+        if self.group_moves != "runs":
+            extra["moves"] = self.group_moves
         return {"draw": self.draw_count, "redeals": self.max_redeals, **extra}
 
     def rule_notes(self, lang: str) -> str:
@@ -307,6 +342,7 @@ turn it over without limit, which is the *unlimited redeals* option here.
             notes
             + build_note(self.column_build, "alternate", lang)
             + empty_note(self.empty_column, "K", lang)
+            + moves_note(self.group_moves, "runs", lang)
         )
 
     def deal(self, deck: list[int]) -> list[list[int]]:
@@ -348,6 +384,13 @@ turn it over without limit, which is the *unlimited redeals* option here.
             if card % 13 != top % 13 + 1:
                 return "foundation_rank"
             return None
+        if src >= FIRST_TABLEAU and self.group_moves != "runs":
+            # what moves between columns (the switch ``moves``): one card, or the whole
+            # run on top of the source column
+            if self.group_moves == "single" and n > 1:
+                return "moves_single"
+            if self.group_moves == "columns" and n != self.run_length(t, src):
+                return "moves_columns"
         bottom = spile[-n]
         if not pile:
             # what an empty column takes (the switch ``empty``)
@@ -363,6 +406,20 @@ turn it over without limit, which is the *unlimited redeals* option here.
             return "tableau_rank"
         return None
 
+    def run_length(self, t: Table, src: int) -> int:
+        """The length of the run on top of column ``src``: its top card with every
+        face-up card under it that lies in sequence, down to the first that does not."""
+        pile = t.piles[src]
+        depth = len(pile) - t.hidden[src]
+        build = self.column_build
+        n = 1 if depth else 0
+        while n < depth:
+            upper, lower = pile[-n], pile[-n - 1]
+            if lower % 13 != upper % 13 + 1 or not suits_fit(build, upper, lower):
+                break
+            n += 1
+        return n
+
     def legal_keys(self, t: Table, src: int, n: int, dst: int) -> list[str]:
         back = ["legal_found_back"] if F0 <= src <= F3 else []
         if dst <= F3:
@@ -372,6 +429,8 @@ turn it over without limit, which is the *unlimited redeals* option here.
                 return ["legal_found_ace"]
             return ["legal_found_up"]
         group = ["legal_sara_group"] if n > 1 else []
+        if src >= FIRST_TABLEAU and self.group_moves != "runs":
+            group.append(f"legal_sara_{self.group_moves}")
         if not t.piles[dst]:
             empty = "legal_sara_empty_any" if self.empty_column == "any" else "legal_sara_empty"
             return [empty, *group]
@@ -411,14 +470,18 @@ turn it over without limit, which is the *unlimited redeals* option here.
             elif card in up:
                 moves.append(Move(src, up[card], 1))
             depth = len(pile) - t.hidden[src] if src >= FIRST_TABLEAU else 1
+            # the run on top, for the switch ``moves`` (a single card from the waste or
+            # a foundation is allowed under every rule)
+            run = self.run_length(t, src) if src >= FIRST_TABLEAU else 1
             n = 1
             while True:
                 bottom = pile[-n]
-                for c in takes.get((bottom % 13, suit_class(build, bottom)), ()):
-                    if c != src:
-                        moves.append(Move(src, c, n))
-                if bottom % 13 == 12 or any_fills:
-                    moves.extend(Move(src, c, n) for c in empty_c)
+                if group_allowed(self.group_moves, n, run):
+                    for c in takes.get((bottom % 13, suit_class(build, bottom)), ()):
+                        if c != src:
+                            moves.append(Move(src, c, n))
+                    if bottom % 13 == 12 or any_fills:
+                        moves.extend(Move(src, c, n) for c in empty_c)
                 if n == depth:
                     break
                 below = pile[-n - 1]
@@ -557,6 +620,8 @@ turn it over without limit, which is the *unlimited redeals* option here.
             n = 1
             while n < len(pile) and self.pick_reason(t, src, n + 1) is None:
                 n += 1
+            if self.group_moves == "single":
+                n = 1  # one card at a time (the switch ``moves``): the top card only
             if n == len(pile) and pile[0] % 13 + 1 == KING:
                 continue  # a King already at the bottom stays put
             for dst in cols:

@@ -27,6 +27,20 @@ blocked-card proof (a King is the one card an empty column lets out: off where a
 fills one; under "none" the King's way out it counts only widens it, so it stands), and
 the loosest rules (which keep it). The others never ask what an empty column takes; each
 says why where it is argued.
+
+A fourth is what moves between columns (``group_moves``, the option ``moves``:
+``games/group_moves.py``): any face-up run as a group, Aisleriot's rule, or one card at
+a time ("single"), or only a column's whole run ("columns"). Every line of play under
+"single" or "columns" is a line under "runs" (one card, or a whole run, is a run that
+moves), with the same positions; so every piece that says "no line does X" (the
+blocked-card proof) holds under them as it stands. The pieces that say "a line that
+does X can be changed into one that does Y" hold only where Y is still a legal line:
+each says so below. Kept: the safe-card bound (``Saratoga.safe_card``), the blocked-card
+proof, the lazy-stock filter, the pending rules, the loosest rules (which keep the
+switch), the streamliners (they only cut lines while a win is sought: a win found is
+a real line under any rule), and Klondike's face-up twin (``face_up_of``: the deal, not
+the moves). Off under "single" and "columns": the mirror targets. Off under "single":
+the part-of-a-run rule (under "columns" no part of a run moves, so it never applies).
 """
 
 from __future__ import annotations
@@ -38,6 +52,7 @@ from ..cards import is_red
 from ..moves import FIRST_TABLEAU, FOUNDATIONS, WASTE
 from .base import Rules
 from .building import CHAIN_CLASS, SUIT_CLASS, WANTED_CLASS
+from .group_moves import group_allowed
 from .search_protocol import SearchState, SMove, stock_reach
 
 
@@ -75,12 +90,22 @@ def _held_by_twin(
     return False
 
 
+# the rules for what moves between columns (group_moves) under which the mirror targets
+# and the part-of-a-run rule are argued (``search_moves``): runs moving as groups only
+MIRROR_RULES = ("runs",)
+PART_OF_RUN_RULES = ("runs",)
+
+
 def search_off(rules: Rules) -> frozenset[str]:
     # the blocked-card proof below is argued for alternate colours only, and for empty
     # columns that let out Kings only or nothing (it returns no card under the others)
-    if rules.column_build == "alternate" and rules.empty_column != "any":
-        return frozenset()
-    return frozenset({"blocked cards"})
+    off = set()
+    if rules.column_build != "alternate" or rules.empty_column == "any":
+        off.add("blocked cards")
+    # the mirror targets are argued for runs moving as groups only (``search_moves``)
+    if rules.group_moves not in MIRROR_RULES:
+        off.add("mirror targets")
+    return frozenset(off)
 
 
 def blocked_cards(
@@ -126,6 +151,11 @@ def blocked_cards(
     # "an empty column takes only a King" fails: the proof is not made, and no card is
     # called blocked); foundations build up
     # in suit from the Ace; foundations_in_play as above; face-down cards as below.
+    # What moves between columns (group_moves): the proof says a card moves in no line
+    # of the rules where any run moves as a group; one card at a time ("single") or a
+    # column's whole run only ("columns") allows a subset of those lines (each of their
+    # moves is a move of a run), through the same positions, so a card that moves in
+    # none of the larger set moves in none of the smaller: it stands under every rule.
     # Every set of cards that really move meets these, so it lies inside the
     # largest such set, found by starting from every column card and dropping those
     # that fail until none does: a card left out can never move. Deals only: in
@@ -239,11 +269,19 @@ def loosest(rules: Rules) -> Rules | None:
     # empty_column, though "any" is looser than "K" and "none" (every line of theirs is
     # one of its): the loosest rules keep it, so that a game under its own rule searches
     # as it did before the switch (the same nodes), and an empty column's rule counts
-    # for nothing in the argument above.
+    # for nothing in the argument above. Nor is group_moves (what moves between
+    # columns), for the same reason: "runs" is the loosest of the three, but the
+    # loosest rules keep the game's own, and it counts for nothing above.
     if rules.draw_count == 1 and rules.max_redeals is None and rules.foundations_in_play:
         return None
     loose: Any = type(rules)  # Saratoga, or a game with its options (Klondike)
-    return loose(draw=1, redeals=None, build=rules.column_build, empty=rules.empty_column)
+    return loose(
+        draw=1,
+        redeals=None,
+        build=rules.column_build,
+        empty=rules.empty_column,
+        moves=rules.group_moves,
+    )
 
 
 def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
@@ -264,6 +302,13 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
     # (column_build) a top card takes by rank and its class (``wanted_class``): by
     # rank alone in any suit, as in Kansas, where the argument was made; in suit the
     # class is the suit, so no two columns are one target (the rule prunes nothing).
+    # What moves between columns (group_moves): the argument lets a group put on one
+    # of two such columns move on as a group wherever it could have from the other;
+    # with one card at a time ("single") a group cannot, and with whole runs only
+    # ("columns") a group put on a card joins that column's run and moves only with
+    # it, so it is not argued there: off under both (``search_off`` says so).
+    moves_rule = rules.group_moves
+    mirror_on = prune and s.mirror and moves_rule in MIRROR_RULES
     build = rules.column_build
     cls, wants = SUIT_CLASS[build], WANTED_CLASS[build]
     mirror = MIRROR_CLASS[build]
@@ -278,7 +323,7 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
         if piles[c]:
             top = piles[c][-1]
             sig = (top % 13, mirror[top])
-            if not (prune and s.mirror) or sig not in seen_tops:
+            if not mirror_on or sig not in seen_tops:
                 seen_tops.add(sig)
                 canon.add(c)
     first: list[SMove] = []
@@ -338,8 +383,10 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
                     # go up) rests on the card laid bare being like the card the group
                     # moved onto, and an empty column is no card; the card laid bare
                     # may take the twin of the group's bottom card, which nothing did.
+                    # Under "single" only the top card, under "columns" only the whole
+                    # run (group_moves).
                     for j in range(1, k + 1):
-                        if j != ln:
+                        if j != ln and group_allowed(moves_rule, j, k):
                             (first if j == k else mid).append((-1, 0, 0, src, t, j))
                     continue
                 j = 12 - r1 + 1  # a King heads the group
@@ -347,7 +394,9 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
                     continue  # no King in the run, or it already lies at the bottom
                 # (a King's group is always the whole run, j == k: nothing lies above a
                 # King in a run, so the rule below never prunes it)
-            if prune and j < k and not found(sp[-j - 1]):
+            if not group_allowed(moves_rule, j, k):
+                continue  # what moves between columns (group_moves): one card, or the run
+            if prune and moves_rule in PART_OF_RUN_RULES and j < k and not found(sp[-j - 1]):
                 # Part of a run, laying bare a card that cannot go up: the card
                 # laid bare has the rank and colour of the card the group moved
                 # onto, so it offers nothing in play that card did not; only its
@@ -360,6 +409,11 @@ def search_moves(rules: Rules, s: SearchState) -> list[SMove]:
                 # card the group moved onto, which in any suit is all that decides
                 # what it takes and where it may lie, as colour does here; in suit
                 # it would be that very card, so the move never arises.
+                # What moves between columns (group_moves): the argument lets the
+                # cards moved go on as a group from where they lay to where they could
+                # have; under "columns" no part of a run moves (j == k always), so the
+                # rule never applies; under "single" the cards left on the card laid
+                # bare cannot follow as a group, and it is not argued: off.
                 continue
             (first if j in (ln, k) else mid).append((-1, 0, 0, src, t, j))
     # the waste and the stock onto columns and foundations

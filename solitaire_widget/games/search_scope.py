@@ -23,7 +23,7 @@ Options passed to a game's constructor (cards a click, redeals, a rule switch su
 its constructor accepts, each piece saying which rule facts it rests on and turning
 itself off (or into its argued counterpart) where an option takes a fact away
 (``games/saratoga_search.py`` does so for worrying back, for how columns build and for
-what an empty column takes, ``games/canfield.py`` for how columns build).
+what an empty column takes and for what moves between columns, ``games/canfield.py`` for how columns build).
 
 >>> from solitaire_widget.games import GAMES
 >>> untrusted(GAMES["kansas"]()) is None
@@ -125,7 +125,7 @@ _CLASS_BODY = frozenset(
 # what the constructor of a game sets on an instance: its options (and the caches
 # ``Rules`` keeps of them); ``foundations_in_play`` is the ``worrying_back`` switch,
 # ``column_build`` (with ``columns_build_in_suit``) the ``build`` switch,
-# ``empty_column`` the ``empty`` switch
+# ``empty_column`` the ``empty`` switch, ``group_moves`` the ``moves`` switch
 _OPTION_ATTRIBUTES = frozenset(
     {
         "max_redeals",
@@ -134,6 +134,7 @@ _OPTION_ATTRIBUTES = frozenset(
         "column_build",
         "columns_build_in_suit",
         "empty_column",
+        "group_moves",
         "_position_limits",
         "_deal_hidden",
     }

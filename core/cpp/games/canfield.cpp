@@ -143,7 +143,8 @@ void legal_canfield(const Config& cfg, const Pos& p, std::vector<GMove>& out) {
 // its foundations start at the base card and wrap; no face-down cards; worrying back
 // read from the config (foundations_in_play)
 const Registrar registered{Part{"canfield", moves_canfield, safe_canfield, nullptr, legal_canfield,
-                                true, false, true, ALL_BUILDS, empty_bit(Empty::any)}};
+                                true, false, true, ALL_BUILDS, empty_bit(Empty::any),
+                                moves_bit(Moves::runs)}};
 
 }  // namespace
 

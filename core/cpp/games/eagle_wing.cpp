@@ -97,7 +97,7 @@ void legal_eagle_wing(const Config& cfg, const Pos& p, std::vector<GMove>& out) 
 // its foundations start at the base card and wrap; no face-down cards
 const Registrar registered{Part{"eagle-wing", moves_eagle_wing, safe_eagle_wing, nullptr,
                                 legal_eagle_wing, true, false, false, build_bit(Build::suit),
-                                empty_bit(Empty::any)}};
+                                empty_bit(Empty::any), moves_bit(Moves::runs)}};
 
 }  // namespace
 

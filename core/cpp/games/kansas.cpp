@@ -517,7 +517,8 @@ void legal_kansas(const Config& cfg, const Pos& p, std::vector<GMove>& out) {
 
 // its foundations start at the base card and wrap; no face-down cards
 const Registrar registered{Part{"kansas", moves_kansas, safe_kansas, nullptr, legal_kansas, true,
-                                false, false, build_bit(Build::any), empty_bit(Empty::waste)}};
+                                false, false, build_bit(Build::any), empty_bit(Empty::waste),
+                                moves_bit(Moves::runs)}};
 
 }  // namespace
 

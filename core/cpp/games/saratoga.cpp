@@ -13,6 +13,14 @@
 // any card or run, or nothing; the moves into an empty column follow it, and the
 // blocked-card proof, which counts on a King being the only card an empty column lets
 // out, is off where any card fills one (games/saratoga_search.py argues each piece).
+// What moves between columns is the trait group_moves (Config::moves): any face-up run
+// as a group (Aisleriot's), one card at a time, or only a column's whole run; the moves
+// between columns (search and legal) follow it. Every line under the two narrower rules
+// is a line where runs move, so the proofs that no line does something (the blocked
+// cards) stand, as do the safe-card bound, the lazy-stock filter (its chain bound counts
+// every card of a run, a superset of the cards that may end a chain) and the pending
+// rules; the mirror targets are off under both, the part-of-a-run rule under "single"
+// (games/saratoga_search.py argues each piece).
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -233,7 +241,9 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
         if (q.n) {
             int top = q.c[q.n - 1];
             int sig = rank_of(top) * 4 + wanted_class(build, top);
-            if (!(prune && s.mirror) || !seen_top[sig]) {
+            // (the mirror targets are argued for runs moving as groups only: off under
+            // the other rules for what moves, as games/saratoga_search.py says)
+            if (!(prune && s.mirror && s.cfg.moves == Moves::runs) || !seen_top[sig]) {
                 seen_top[sig] = true;
                 canon[c] = true;
             }
@@ -244,7 +254,8 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
     // where an empty column stays empty
     const int empty = s.cfg.empty == Empty::none ? 0 : p.first_empty();
     const bool any_fills = s.cfg.empty == Empty::any;
-    int8_t fit[52];  // found() for every card at once
+    const Moves what = s.cfg.moves;  // what moves between columns
+    int8_t fit[52];                  // found() for every card at once
     s.fits(fit);
     const Targets targets(s, canon);
     // to the foundations (safe ones were forced already)
@@ -293,7 +304,7 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
                     // pruned (the card it lays bare takes what the group's bottom card's
                     // twin is, which an empty column does not stand for)
                     for (int jj = 1; jj <= k; ++jj) {
-                        if (jj == ln) continue;
+                        if (jj == ln || !group_allowed(what, jj, k)) continue;
                         if (jj == k)
                             out.push_back(plain(sc_, t, jj));
                         else
@@ -305,7 +316,10 @@ void moves_saratoga(Search& s, std::vector<SMove>& out) {
                 if (j < 1 || j > k || j == ln) continue;
             }
             // (a King's group into an empty column is always the whole run: j == k)
-            if (prune && j < k && !fit[from_top(j + 1)]) continue;
+            if (!group_allowed(what, j, k)) continue;
+            // the part-of-a-run rule, argued for runs moving as groups (under "columns"
+            // no part moves; under "single" it is off)
+            if (prune && what == Moves::runs && j < k && !fit[from_top(j + 1)]) continue;
             if (j == ln || j == k)
                 out.push_back(plain(sc_, t, j));
             else
@@ -395,12 +409,24 @@ void legal_saratoga(const Config& cfg, const Pos& p, std::vector<GMove>& out) {
             out.push_back(GMove{src, up[card], 1});
         }
         int depth = src >= T0 ? len - p.hid[src] : 1;
+        // the run on top, for what moves between columns (a single card from the waste
+        // or a foundation moves under every rule)
+        int run = 1;
+        while (run < depth) {
+            int upper = p.at(src, len - run), lower = p.at(src, len - run - 1);
+            if (rank_of(lower) != rank_of(upper) + 1 ||
+                suit_class(build, upper) != wanted_class(build, lower))
+                break;
+            ++run;
+        }
         int n = 1;
         for (;;) {
             int bottom = p.at(src, len - n);
-            takes(rank_of(bottom), suit_class(build, bottom), src, n, src);
-            if (rank_of(bottom) == 12 || any_fills)
-                for (int e = 0; e < nec; ++e) out.push_back(GMove{src, empty_c[e], n});
+            if (group_allowed(cfg.moves, n, run)) {
+                takes(rank_of(bottom), suit_class(build, bottom), src, n, src);
+                if (rank_of(bottom) == 12 || any_fills)
+                    for (int e = 0; e < nec; ++e) out.push_back(GMove{src, empty_c[e], n});
+            }
             if (n == depth) break;
             int below = p.at(src, len - n - 1);
             if (rank_of(below) != rank_of(bottom) + 1 ||
@@ -415,8 +441,11 @@ void legal_saratoga(const Config& cfg, const Pos& p, std::vector<GMove>& out) {
 // every way of building columns, and empty columns that take a King's group, any group
 // or nothing
 constexpr uint8_t EMPTIES = empty_bit(Empty::king) | empty_bit(Empty::any) | empty_bit(Empty::none);
+constexpr uint8_t GROUP_MOVES =
+    moves_bit(Moves::runs) | moves_bit(Moves::single) | moves_bit(Moves::columns);
 const Registrar registered{Part{"saratoga", moves_saratoga, safe_saratoga, blocked_saratoga,
-                                legal_saratoga, false, true, true, ALL_BUILDS, EMPTIES}};
+                                legal_saratoga, false, true, true, ALL_BUILDS, EMPTIES,
+                                GROUP_MOVES}};
 
 }  // namespace
 
